@@ -1,0 +1,2 @@
+/** funssa bench module. */
+package org.funssa.bench;

@@ -1,0 +1,2 @@
+/** funssa cli module. */
+package org.funssa.cli;

@@ -1,0 +1,6 @@
+/**
+ * COINS LIR: the immutable model ({@link org.funssa.core.lir.Module}, {@link org.funssa.core.lir.Stmt},
+ * {@link org.funssa.core.lir.LExp}), its reader and printer. Seed 004, chapter 2 and appendix A;
+ * {@code shared/LIR.md}.
+ */
+package org.funssa.core.lir;

@@ -1,0 +1,2 @@
+/** funssa cps module. */
+package org.funssa.cps;

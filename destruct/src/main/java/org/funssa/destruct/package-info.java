@@ -1,0 +1,2 @@
+/** funssa destruct module. */
+package org.funssa.destruct;

@@ -1,0 +1,2 @@
+/** funssa docs module. */
+package org.funssa.docs;

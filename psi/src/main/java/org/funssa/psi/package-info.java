@@ -1,0 +1,2 @@
+/** funssa psi module. */
+package org.funssa.psi;

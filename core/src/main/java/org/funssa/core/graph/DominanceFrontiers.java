@@ -1,6 +1,5 @@
 package org.funssa.core.graph;
 
-import java.util.BitSet;
 
 /*
  * Dominance frontiers (seed 004 §2.2.5; Cytron, Ferrante, Rosen, Wegman, Zadeck, "Efficiently
@@ -9,12 +8,13 @@ import java.util.BitSet;
  * Algorithm" (2001), Figure 5: for each edge p → b, every node from p up the dominator tree to
  * idom(b) (excluded) has b in its frontier. The CHK figure restricts b to join points; we walk for
  * every b, which also covers an entry that has a back edge (for a node with a single predecessor p
- * that is its idom the walk is empty). Iterated frontiers: the worklist of Cytron et al. §5.1.
+ * that is its idom the walk is empty). The cost is that of the result, whose total size is
+ * quadratic in the worst case (nested repeat-until loops, Cytron et al. §5.1); for φ placement
+ * use IteratedDominanceFrontier, which never builds frontiers.
  */
 
 /**
- * The dominance frontier of every node for a graph and its dominator tree, and iterated frontiers.
- * Applied to a reverse graph and its post-dominator tree it gives post-dominance frontiers.
+ * The dominance frontier of every node for a graph and its dominator tree. Applied to a reverse graph and its post-dominator tree it gives post-dominance frontiers.
  */
 public final class DominanceFrontiers {
 
@@ -66,38 +66,5 @@ public final class DominanceFrontiers {
     /** Number of node ids. */
     public int size() {
         return frontier.length;
-    }
-
-    /**
-     * The iterated dominance frontier DF+(nodes), the limit of DF(S ∪ DF(S)), in increasing order.
-     * Marks are kept in growable bit sets, so a call costs about the size of its result.
-     */
-    public IntSeq iterated(IntSeq nodes) {
-        BitSet queued = new BitSet();
-        BitSet inResult = new BitSet();
-        IntList work = new IntList();
-        for (int i = 0; i < nodes.size(); i++) {
-            int node = nodes.get(i);
-            if (!queued.get(node)) {
-                queued.set(node);
-                work.add(node);
-            }
-        }
-        IntList result = new IntList();
-        while (!work.isEmpty()) {
-            IntSeq df = frontier[work.pop()];
-            for (int k = 0; k < df.size(); k++) {
-                int y = df.get(k);
-                if (!inResult.get(y)) {
-                    inResult.set(y);
-                    result.add(y);
-                    if (!queued.get(y)) {
-                        queued.set(y);
-                        work.add(y);
-                    }
-                }
-            }
-        }
-        return result.freeze().sorted();
     }
 }

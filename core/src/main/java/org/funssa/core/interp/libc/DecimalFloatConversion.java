@@ -78,7 +78,11 @@ final class DecimalFloatConversion {
         Significand s = Significand.of(exact, precision);
         int x = s.exponent();
         if (x < -4 || x >= precision) {
-            String mantissa = mantissa(s, alt);
+            // glibc picks the style from the unrounded exponent; when rounding then carries it
+            // from precision - 1 to precision, it switches to the e style but keeps the f style's
+            // zero fraction digits: 999999.5 prints as "1.e+06" under "%#g" (C says "1.00000e+06").
+            boolean carriedOutOfFixed = exact.precision() - exact.scale() - 1 == precision - 1;
+            String mantissa = mantissa(carriedOutOfFixed ? Significand.of(exact, 1) : s, alt);
             return (alt ? mantissa : stripFraction(mantissa)) + exponent(x, upper);
         }
         String digits = fixed(exact, precision - 1 - x, alt);

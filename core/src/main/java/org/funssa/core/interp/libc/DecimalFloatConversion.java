@@ -18,9 +18,8 @@ final class DecimalFloatConversion {
     static void format(Directive d, double value, ByteSink out) {
         boolean upper = Character.isUpperCase(d.conversion());
         int sign = d.sign(Double.doubleToRawLongBits(value) < 0);
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            String word = Double.isNaN(value) ? "nan" : "inf";
-            d.field(out, sign, "", upper ? word.toUpperCase(java.util.Locale.ROOT) : word, false);
+        if (!Double.isFinite(value)) {
+            d.nonFinite(out, sign, value, upper);
             return;
         }
         BigDecimal exact = new BigDecimal(Math.abs(value));

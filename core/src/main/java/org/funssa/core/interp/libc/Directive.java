@@ -1,5 +1,7 @@
 package org.funssa.core.interp.libc;
 
+import java.util.Locale;
+
 /**
  * One conversion specification of a {@code printf} format after its {@code *} width and precision
  * have been read from the arguments (ISO C11 7.21.6.1 paragraphs 4–6).
@@ -20,6 +22,12 @@ record Directive(boolean minus, boolean plus, boolean space, boolean alt, boolea
     /** The sign character a value of this sign gets: {@code -}, {@code +}, space, or 0 for none. */
     int sign(boolean negative) {
         return negative ? '-' : plus ? '+' : space ? ' ' : 0;
+    }
+
+    /** Writes an infinity or NaN as glibc does: {@code inf}/{@code nan} after the sign, padded with spaces only. */
+    void nonFinite(ByteSink out, int sign, double value, boolean upper) {
+        String word = Double.isNaN(value) ? "nan" : "inf";
+        field(out, sign, "", upper ? word.toUpperCase(Locale.ROOT) : word, false);
     }
 
     /**

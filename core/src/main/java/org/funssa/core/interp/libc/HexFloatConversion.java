@@ -1,5 +1,7 @@
 package org.funssa.core.interp.libc;
 
+import java.util.Locale;
+
 /**
  * The hexadecimal floating conversions {@code a A} of {@code printf} (ISO C11 7.21.6.1 paragraph 8)
  * in glibc's form ({@code sysdeps/generic/printf_fphex.c}): the leading digit is the double's
@@ -17,9 +19,8 @@ final class HexFloatConversion {
         boolean upper = d.conversion() == 'A';
         long bits = Double.doubleToRawLongBits(value);
         int sign = d.sign(bits < 0);
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            String word = Double.isNaN(value) ? "nan" : "inf";
-            d.field(out, sign, "", upper ? word.toUpperCase(java.util.Locale.ROOT) : word, false);
+        if (!Double.isFinite(value)) {
+            d.nonFinite(out, sign, value, upper);
             return;
         }
         int biased = (int) (bits >>> 52) & 0x7FF;
@@ -64,7 +65,7 @@ final class HexFloatConversion {
         }
         body.append("0".repeat(trailingZeros));
         body.append('p').append(exponent < 0 ? '-' : '+').append(Math.abs(exponent));
-        String text = upper ? body.toString().toUpperCase(java.util.Locale.ROOT) : body.toString();
+        String text = upper ? body.toString().toUpperCase(Locale.ROOT) : body.toString();
         d.field(out, sign, upper ? "0X" : "0x", text, true);
     }
 }

@@ -1,5 +1,7 @@
 package org.funssa.core.interp.libc;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * The integer conversions {@code d i u o x X p} and {@code c}, {@code s} of {@code printf}, as ISO
  * C11 7.21.6.1 paragraph 8 defines them and glibc's {@code vfprintf} prints them (the {@code %p}
@@ -7,8 +9,9 @@ package org.funssa.core.interp.libc;
  * without allocating numbers.
  */
 final class IntegerConversion {
-    private static final byte[] LOWER = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] UPPER = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] LOWER = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] UPPER = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = "(null)".getBytes(StandardCharsets.US_ASCII);
 
     private IntegerConversion() {
     }
@@ -70,8 +73,6 @@ final class IntegerConversion {
             out.repeat(' ', padding);
         }
     }
-
-    private static final byte[] NULL = "(null)".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /**
      * Writes an unsigned magnitude in a base with its sign and {@code 0x} prefix: the precision is

@@ -11,6 +11,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,7 +136,7 @@ class CFormatTest {
             CaseArguments args = c.args();
             try {
                 byte[] actual = CFormat.format(c.format(), args);
-                if (!java.util.Arrays.equals(actual, c.expected())) {
+                if (!Arrays.equals(actual, c.expected())) {
                     failures.add("line " + c.line() + ": format [" + escape(c.format()) + "] args " + c.arguments()
                             + "\n   glibc: [" + escape(c.expected()) + "]\n    ours: [" + escape(actual) + "]");
                 } else if (!args.consumed()) {

@@ -10,6 +10,7 @@ import org.funssa.core.graph.Graph;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Positions;
 import org.funssa.core.lir.Stmt;
 
 /*
@@ -57,14 +58,24 @@ public final class Cfg implements Graph {
      *                      misplaced {@code PROLOGUE}, or a last block that falls off the end
      */
     public static Cfg of(Module.Function function) {
+        return of(function, Positions.none());
+    }
+
+    /** As {@link #of(Module.Function)}, with errors naming the file, line and column of the statement at fault. */
+    public static Cfg of(Module.Function function, Positions positions) {
         String name = function.name();
         Vector<Vector<Stmt>> parts = Vector.empty();
         Vector<Option<String>> labels = Vector.empty();
+        Map<String, Stmt> definitions = HashMap.empty();
         Vector<Stmt> current = Vector.empty();
         Option<String> currentLabel = Option.none();
         boolean open = false; // whether the current block has begun (has a label or a statement)
         for (Stmt stmt : function.body()) {
             if (stmt instanceof Stmt.DefLabel(String label)) {
+                if (definitions.containsKey(label)) {
+                    throw new CfgException(name, positions.of(stmt), "label \"" + label + "\" is defined twice");
+                }
+                definitions = definitions.put(label, stmt);
                 if (open) {
                     parts = parts.append(current);
                     labels = labels.append(currentLabel);
@@ -89,15 +100,12 @@ public final class Cfg implements Graph {
             labels = labels.append(currentLabel);
         }
         if (parts.isEmpty()) {
-            throw new CfgException(name, "the body is empty; it must start with PROLOGUE");
+            throw new CfgException(name, positions.of(function), "the body is empty; it must start with PROLOGUE");
         }
 
         Map<String, Integer> byLabel = HashMap.empty();
         for (int b = 0; b < labels.size(); b++) {
             for (String label : labels.get(b)) {
-                if (byLabel.containsKey(label)) {
-                    throw new CfgException(name, "label \"" + label + "\" is defined twice");
-                }
                 byLabel = byLabel.put(label, b);
             }
         }
@@ -116,15 +124,15 @@ public final class Cfg implements Graph {
             }
         }
 
-        int entry = entryBlock(name, blocks);
+        int entry = entryBlock(function, positions, blocks);
         DiGraph.Builder builder = DiGraph.builder(blocks.size()).entry(entry)
                 .labels(blocks.map(Block::label));
         for (int b = 0; b < blocks.size(); b++) {
-            for (String target : targets(name, blocks, b)) {
+            for (String target : targets(function, positions, blocks, b)) {
                 Option<Integer> to = byLabel.get(target);
                 if (to.isEmpty()) {
-                    throw new CfgException(name, "jump to undefined label \"" + target + "\" in block \""
-                            + blocks.get(b).label() + "\"");
+                    throw new CfgException(name, positions.of(blocks.get(b).statements().last()),
+                            "jump to undefined label \"" + target + "\" in block \"" + blocks.get(b).label() + "\"");
                 }
                 builder.edge(b, to.get());
             }
@@ -132,17 +140,18 @@ public final class Cfg implements Graph {
         return new Cfg(function, blocks, byLabel, builder.build());
     }
 
-    private static int entryBlock(String name, Vector<Block> blocks) {
+    private static int entryBlock(Module.Function function, Positions positions, Vector<Block> blocks) {
+        String name = function.name();
         int entry = -1;
         for (int b = 0; b < blocks.size(); b++) {
             Vector<Stmt> statements = blocks.get(b).statements();
             for (int i = 0; i < statements.size(); i++) {
                 if (statements.get(i) instanceof Stmt.Prologue) {
                     if (entry >= 0) {
-                        throw new CfgException(name, "more than one PROLOGUE");
+                        throw new CfgException(name, positions.of(statements.get(i)), "more than one PROLOGUE");
                     }
                     if (i > 0) {
-                        throw new CfgException(name, "PROLOGUE must begin its block \"" + blocks.get(b).label()
+                        throw new CfgException(name, positions.of(statements.get(i)), "PROLOGUE must begin its block \"" + blocks.get(b).label()
                                 + "\", but follows " + (i == 1 ? "a statement" : i + " statements"));
                     }
                     entry = b;
@@ -150,17 +159,17 @@ public final class Cfg implements Graph {
             }
         }
         if (entry < 0) {
-            throw new CfgException(name, "no PROLOGUE, so no entry block");
+            throw new CfgException(name, positions.of(function), "no PROLOGUE, so no entry block");
         }
         return entry;
     }
 
     /** The labels the block continues to, in successor order; a fall-through is the next block's label. */
-    private static Vector<String> targets(String name, Vector<Block> blocks, int b) {
+    private static Vector<String> targets(Module.Function function, Positions positions, Vector<Block> blocks, int b) {
         Block block = blocks.get(b);
         return block.statements().lastOption().flatMap(Cfg::jumpTargets).getOrElse(() -> {
             if (b + 1 >= blocks.size()) {
-                throw new CfgException(name, "the last block \"" + block.label()
+                throw new CfgException(function.name(), block.statements().lastOption().flatMap(positions::of), "the last block \"" + block.label()
                         + "\" falls off the end of the body without JUMP or EPILOGUE");
             }
             return Vector.of(blocks.get(b + 1).label());

@@ -140,7 +140,7 @@ public final class RegisterLiveness {
                     case Stmt.Clobber c -> c.registers().forEach(r -> target(function, r, reads, writes));
                     case Stmt.Line l -> { }
                     case Stmt.DefLabel d -> { }
-                    case Stmt.Phi p -> throw new CfgException(function,
+                    case Stmt.Phi p -> throw new CfgException(function, Option.none(),
                             "PHI is not supported by register liveness (its operands live on predecessor edges)");
                 }
             }
@@ -171,7 +171,7 @@ public final class RegisterLiveness {
                     }
                 }
                 case LExp.Mem m -> reads.add(m.address());
-                default -> throw new CfgException(function, "cannot assign to " + target
+                default -> throw new CfgException(function, Option.none(), "cannot assign to " + target
                         + "; a target must be MEM, REG or SUBREG");
             }
         }

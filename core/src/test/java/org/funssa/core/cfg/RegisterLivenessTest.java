@@ -15,7 +15,8 @@ class RegisterLivenessTest {
 
     private static RegisterLiveness live(String body) {
         String text = "(MODULE \"t.c\" (SYMTAB) (FUNCTION \"f\" (SYMTAB)\n" + body + "))";
-        return RegisterLiveness.of(Cfg.of(LirReader.read("t.lir", text).function("f").get()));
+        LirReader.Parsed parsed = LirReader.readWithPositions("t.lir", text);
+        return RegisterLiveness.of(Cfg.of(parsed.module().function("f").get(), parsed.positions()));
     }
 
     private static Vector<String> in(RegisterLiveness live, String label) {
@@ -83,7 +84,7 @@ class RegisterLivenessTest {
                 (PHI I32 (REG I32 "x") ((REG I32 "y") (LABEL I64 "a")))
                 (EPILOGUE (0 0))"""))
                 .isInstanceOf(CfgException.class)
-                .hasMessageContaining("function \"f\": PHI is not supported");
+                .hasMessageStartingWith("t.lir:4:1: function \"f\": PHI is not supported");
     }
 
     /** 10^5 blocks in a chain, a register defined in the first and read in the last. */

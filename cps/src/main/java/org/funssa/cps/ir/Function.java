@@ -12,6 +12,10 @@ import org.funssa.core.lir.Symbol;
 public record Function(String name, Vector<Symbol> symbols, Vector<Atom.Var> params, Vector<Type> results,
                        Body body) {
 
+    public Function withBody(Body newBody) {
+        return new Function(name, symbols, params, results, newBody);
+    }
+
     /** A bounded summary; print a whole function with {@code IrPrinter}. */
     @Override
     public String toString() {

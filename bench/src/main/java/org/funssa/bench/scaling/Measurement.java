@@ -1,6 +1,8 @@
 package org.funssa.bench.scaling;
 
 import io.vavr.collection.Vector;
+import org.funssa.bench.phase.Trial;
+import org.funssa.bench.phase.Workload;
 
 /**
  * The timed runs of one phase on one input.
@@ -17,6 +19,26 @@ public record Measurement(String input, long size, long instructions, long work,
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("a measurement needs at least one timed run");
         }
+    }
+
+    /**
+     * Times a trial: {@code warmup} untimed runs, then {@code repetitions} runs each preceded by
+     * {@link System#gc()} (so one run's garbage is not collected in the next) and timed by
+     * {@link System#nanoTime()}.
+     */
+    public static Measurement take(Trial trial, Workload workload, long size, int warmup, int repetitions) {
+        long work = 0;
+        for (int i = 0; i < warmup; i++) {
+            work = trial.run();
+        }
+        Vector<Long> samples = Vector.empty();
+        for (int i = 0; i < repetitions; i++) {
+            System.gc();
+            long start = System.nanoTime();
+            work = trial.run();
+            samples = samples.append(System.nanoTime() - start);
+        }
+        return new Measurement(workload.label(), size, workload.instructions(), work, samples);
     }
 
     /** The median of the samples, nanoseconds (the mean of the middle two for an even count). */

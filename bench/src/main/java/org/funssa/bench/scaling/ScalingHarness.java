@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.util.Locale;
 import org.funssa.bench.phase.Phase;
 import org.funssa.bench.phase.Phases;
-import org.funssa.bench.phase.Trial;
 import org.funssa.bench.phase.Workload;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.gen.Shape;
@@ -73,19 +72,8 @@ public final class ScalingHarness {
     }
 
     private Measurement measure(Phase phase, Workload workload, long size) {
-        Trial trial = phase.bind().apply(workload);
-        long work = 0;
-        for (int i = 0; i < settings.warmup(); i++) {
-            work = trial.run();
-        }
-        Vector<Long> samples = Vector.empty();
-        for (int i = 0; i < settings.repetitions(); i++) {
-            System.gc();
-            long start = System.nanoTime();
-            work = trial.run();
-            samples = samples.append(System.nanoTime() - start);
-        }
-        Measurement m = new Measurement(workload.label(), size, workload.instructions(), work, samples);
+        Measurement m = Measurement.take(phase.bind().apply(workload), workload, size, settings.warmup(),
+                settings.repetitions());
         progress.printf(Locale.ROOT, "%-12s %-22s %10d instr %12.3f ms %14.0f %s/s%n", phase.name(),
                 workload.label(), workload.instructions(), m.medianMillis(), m.throughput(), phase.unit());
         return m;

@@ -42,7 +42,7 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
     public static ScalingSettings defaults() {
         return new ScalingSettings(Phases.all().map(Phase::name), Vector.of(1_000, 10_000, 100_000, 1_000_000),
                 Vector.of(Shape.STRAIGHT, Shape.DIAMONDS, Shape.LOOPS, Shape.MIX), LARGEST_CORPUS, 2, 5,
-                10_000, 0.10);
+                10_000, 0.05);
     }
 
     /** The defaults overridden by options: {@code --sizes 1e3,1e4 --shapes MIX --corpus none …}. */

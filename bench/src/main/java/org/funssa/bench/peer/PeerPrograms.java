@@ -22,21 +22,27 @@ public final class PeerPrograms {
     private PeerPrograms() {}
 
     public static void main(String[] args) throws IOException {
-        Arguments arguments;
+        Path dir;
+        Vector<Shape> shapes;
+        Vector<Integer> sizes;
         try {
-            arguments = Arguments.parse(args, Vector.of("dir", "sizes", "shapes"));
+            Arguments arguments = Arguments.parse(args, Vector.of("dir", "sizes", "shapes"));
+            dir = Path.of(arguments.get("dir").getOrElseThrow(() -> new IllegalArgumentException("--dir is required")));
+            shapes = arguments.list("shapes", Vector.of("STRAIGHT", "DIAMONDS", "LOOPS", "MIX")).map(name -> Vector
+                    .of(Shape.values()).find(s -> s.name().equalsIgnoreCase(name))
+                    .getOrElseThrow(() -> new IllegalArgumentException("unknown shape " + name)));
+            sizes = arguments.list("sizes", Vector.of("1000", "10000", "100000"))
+                    .map(size -> Arguments.parseNumber("sizes", size).intValue());
         } catch (IllegalArgumentException e) {
             System.err.println("PeerPrograms: " + e.getMessage());
             System.exit(1);
             return;
         }
-        Path dir = Path.of(arguments.get("dir").getOrElseThrow(() -> new IllegalArgumentException("--dir is required")));
         Files.createDirectories(dir);
-        for (String shapeName : arguments.list("shapes", Vector.of("STRAIGHT", "DIAMONDS", "LOOPS", "MIX"))) {
-            Shape shape = Shape.valueOf(shapeName.toUpperCase(java.util.Locale.ROOT));
-            for (String size : arguments.list("sizes", Vector.of("1000", "10000", "100000"))) {
-                Workload w = Workload.generated(shape, Double.valueOf(size).intValue());
-                String name = shape + "-" + Double.valueOf(size).intValue();
+        for (Shape shape : shapes) {
+            for (int size : sizes) {
+                Workload w = Workload.generated(shape, size);
+                String name = shape + "-" + size;
                 Files.writeString(dir.resolve(name + ".lir"), w.text(), StandardCharsets.UTF_8);
                 Files.writeString(dir.resolve(name + ".c"), GeneratedC.translate(w.module()), StandardCharsets.UTF_8);
                 System.out.println(name + "\t" + w.instructions());

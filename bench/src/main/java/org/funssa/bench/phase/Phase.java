@@ -34,7 +34,7 @@ public record Phase(String name, String unit, String description, Function<Workl
 
     /**
      * A phase that counts its own work from its result, e.g. an interpreter returning the operations it
-     * executed: {@code Phase.counting("interp", "ops", "…", Module::copy, m -> Machine.run(m), r -> r.steps())}.
+     * executed: {@code Phase.counting("interp", "ops", "…", Workload::module, m -> run(m), r -> r.steps())}.
      */
     public static <P, R> Phase counting(String name, String unit, String description,
                                         Function<Workload, P> prepare, Function<P, R> operation,

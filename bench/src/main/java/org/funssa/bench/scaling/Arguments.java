@@ -47,8 +47,8 @@ public record Arguments(Map<String, String> values) {
         return get(name).map(v -> parseNumber(name, v)).getOrElse(otherwise);
     }
 
-    /** A number such as {@code 100000}, {@code 1e5} or {@code 0.1}. */
-    static Double parseNumber(String name, String text) {
+    /** A number such as {@code 100000}, {@code 1e5} or {@code 0.1}, the value of option {@code --name}. */
+    public static Double parseNumber(String name, String text) {
         try {
             return Double.valueOf(text.replace("_", ""));
         } catch (NumberFormatException e) {

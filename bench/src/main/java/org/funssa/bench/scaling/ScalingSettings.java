@@ -53,7 +53,7 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
                 args.list("phases", d.phases()),
                 args.list("sizes", d.sizes().map(String::valueOf))
                         .map(s -> Arguments.parseNumber("sizes", s).intValue()),
-                args.list("shapes", d.shapes().map(Shape::name)).map(s -> shape(s)),
+                args.list("shapes", d.shapes().map(Shape::name)).map(ScalingSettings::shape),
                 corpus.equals(Vector.of("none")) ? Vector.empty() : corpus,
                 args.integer("warmup", d.warmup()),
                 args.integer("repetitions", d.repetitions()),

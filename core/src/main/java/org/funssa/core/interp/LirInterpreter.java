@@ -152,9 +152,13 @@ public final class LirInterpreter {
                     machine.stderrText(), machine.steps());
         }
 
-        /** argc = 1 and argv = {"<module name>", NULL} for a two-parameter entry; nothing otherwise. */
+        /**
+         * C's {@code main(argc, argv, envp)} as far as the entry takes them: argc = 1, argv = {"<module name>",
+         * NULL}, envp = {NULL}.
+         */
         private Vector<Long> defaultArguments(CompiledFunction entry) {
-            if (entry.params.length != 2) {
+            int n = entry.params.length;
+            if (n == 0 || n > 3) {
                 return Vector.empty();
             }
             byte[] name = (machine.moduleName() + "\0").getBytes(StandardCharsets.ISO_8859_1);
@@ -162,7 +166,8 @@ public final class LirInterpreter {
             memory.write(string, name);
             long argv = memory.allocate(Memory.Kind.STATIC, 16, "argv");
             memory.storeI64(argv, string);
-            return Vector.of(1L, argv);
+            long envp = memory.allocate(Memory.Kind.STATIC, 8, "envp");
+            return Vector.of(1L, argv, envp).take(n);
         }
 
         /** A new frame for a call of {@code callee} with the arguments in {@link #transfer}. */

@@ -8,8 +8,9 @@ import java.io.OutputStream;
  * What to run and with which limits.
  *
  * @param entry     the function to run ({@code main} by default)
- * @param arguments integer arguments for the entry function; when absent, a two-parameter entry gets
- *                  {@code argc = 1} and {@code argv = {"<module name>", NULL}}, and any other entry none
+ * @param arguments integer arguments for the entry function; when absent, an entry with one to three
+ *                  parameters gets C's {@code argc = 1}, {@code argv = {"<module name>", NULL}} and
+ *                  {@code envp = {NULL}} (as many as it takes), and any other entry none
  * @param machine   step budget, call depth, output limit and output sinks
  */
 public record RunOptions(String entry, Option<Vector<Long>> arguments, MachineOptions machine) {

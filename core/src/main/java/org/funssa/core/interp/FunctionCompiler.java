@@ -306,13 +306,16 @@ final class FunctionCompiler {
         return codeSize + traps.size() - 1;
     }
 
-    /** Operations a statement counts: one for itself and one per L-expression node in it. */
+    /**
+     * Operations a statement counts: one for itself and one per L-expression node it evaluates (jump
+     * target labels and JUMPN case constants are not evaluated).
+     */
     private int cost(Stmt s) {
         Vector<LExp> roots = switch (s) {
             case Stmt.Set x -> Vector.of(x.target(), x.value());
-            case Stmt.Jump x -> Vector.of(x.target());
-            case Stmt.JumpC x -> Vector.of(x.test(), x.ifTrue(), x.ifFalse());
-            case Stmt.JumpN x -> Vector.<LExp>of(x.value(), x.otherwise()).appendAll(x.cases().map(Stmt.Case::target));
+            case Stmt.Jump x -> Vector.empty();
+            case Stmt.JumpC x -> Vector.of(x.test());
+            case Stmt.JumpN x -> Vector.of(x.value());
             case Stmt.Call x -> Vector.of(x.function()).appendAll(x.args()).appendAll(x.receivers());
             case Stmt.Prologue x -> x.params();
             case Stmt.Epilogue x -> x.results();

@@ -24,7 +24,8 @@ import org.funssa.core.lir.Module;
  * bounded only by {@link MachineOptions#maxCallDepth()} and memory.
  *
  * <p><b>Operations.</b> The step count (and budget) counts operations: each statement executed counts one,
- * plus one for every L-expression node it contains (constants, registers, MEMs, operators, labels), so
+ * plus one for every L-expression node it evaluates (constants, registers, MEMs, operators; not the
+ * labels of jumps, nor JUMPN's case constants), so
  * {@code (SET I32 (REG I32 "x") (ADD I32 (REG I32 "x") (INTCONST I32 1)))} counts 5. DEFLABEL, LINE,
  * USE and CLOBBER count nothing; a PROLOGUE counts when its function is entered.
  *

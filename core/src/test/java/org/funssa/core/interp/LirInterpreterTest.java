@@ -241,6 +241,23 @@ class LirInterpreterTest {
     }
 
     @Test
+    void i128IsRejectedWhenReachedAndTheRestOfTheModuleRuns() {
+        Module m = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I128 16 0) (\"r\" REG I32 4 0))"
+                + " (PROLOGUE (0 0))"
+                + " (SET I32 (REG I32 \"r\") (INTCONST I32 1))"
+                + " (JUMPC (TSTEQ I32 (REG I32 \"r\") (INTCONST I32 1)) (LABEL I64 \"X\") (LABEL I64 \"W\"))"
+                + " (DEFLABEL \"W\") (SET I128 (REG I128 \"w\") (INTCONST I128 1))"
+                + " (DEFLABEL \"X\") (EPILOGUE (0 0) (REG I32 \"r\")))");
+        assertThat(returned(run(m, RunOptions.defaults()))).isEqualTo(1);
+        Module wide = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I128 16 0))"
+                + " (PROLOGUE (0 0)) (SET I128 (REG I128 \"w\") (INTCONST I128 1)) (EPILOGUE (0 0) (INTCONST I32 0)))");
+        RuntimeError e = failure(run(wide, RunOptions.defaults()));
+        assertThat(e.kind()).isEqualTo(RuntimeError.Kind.UNSUPPORTED);
+        assertThat(e.message()).startsWith("I128 values are not supported by the interpreter");
+        assertThat(e.where().get().statement()).isEqualTo(1);
+    }
+
+    @Test
     void anInfiniteLoopExhaustsTheStepBudget() {
         Module m = module(MAIN, "(FUNCTION \"main\" (PROLOGUE (0 0)) (DEFLABEL \"L\") (JUMP (LABEL I64 \"L\"))"
                 + " (EPILOGUE (0 0)))");

@@ -12,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads COINS LIR text (seed 004, appendix A; shared/LIR.md, checked against the corpus of real COINS
@@ -299,7 +300,7 @@ public final class LirReader {
         return statement ? startStatement(form, head, stack) : startExpression(form, head, stack);
     }
 
-    private static final java.util.Set<String> STATEMENTS = java.util.Set.of("SET", "JUMP", "JUMPC", "JUMPN", "CALL",
+    private static final Set<String> STATEMENTS = Set.of("SET", "JUMP", "JUMPC", "JUMPN", "CALL",
             "PROLOGUE", "EPILOGUE", "DEFLABEL", "PARALLEL", "USE", "CLOBBER", "LINE", "PHI");
 
     private Object startExpression(SExp.SList form, String head, ArrayDeque<Pending> stack) {

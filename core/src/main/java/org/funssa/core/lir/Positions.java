@@ -29,9 +29,4 @@ public final class Positions {
     public Option<SourcePos> of(Object node) {
         return Option.of(byNode.get(node));
     }
-
-    /** How many nodes have a position. */
-    public int size() {
-        return byNode.size();
-    }
 }

@@ -23,7 +23,10 @@ sealed interface SExp permits SExp.SList, SExp.Word, SExp.Str, SExp.Int, SExp.Re
             if (items.isEmpty()) {
                 return "()";
             }
-            String first = items.getFirst() instanceof Word w ? w.text() : "(";
+            String first = switch (items.getFirst()) {
+                case SList l -> "(…)";
+                case SExp atom -> atom.describe();
+            };
             return items.size() == 1 ? "(" + first + ")" : "(" + first + " …)";
         }
     }

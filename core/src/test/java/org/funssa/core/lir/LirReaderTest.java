@@ -6,8 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.math.BigInteger;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Literals, the grammar's forms, and the syntax errors of {@link LirReader}, positions included. */
 class LirReaderTest {
@@ -250,6 +255,18 @@ class LirReaderTest {
     class SyntaxErrors {
 
         @Test
+        void readingAFileNamesItInErrors(@TempDir Path dir) throws IOException {
+            Path file = dir.resolve("bad.lir");
+            Files.writeString(file, "(MODULE \"m\"\n  (SYMTAB)\n  (DATA \"x\" (I8 300)))\n");
+            assertThat(errorOf(() -> LirReader.read(file)))
+                    .isEqualTo(file + ":3:17: expected an I8 value (signed or unsigned, -128 to 255), found 300");
+            Files.writeString(file, "(MODULE \"m\" (SYMTAB) (DATA \"x\" (I8 1)))");
+            assertThat(LirReader.readWithPositions(file).positions().of(LirReader.read(file))).isEmpty();
+            assertThatThrownBy(() -> LirReader.read(dir.resolve("missing.lir")))
+                    .isInstanceOf(UncheckedIOException.class).hasMessageContaining("missing.lir");
+        }
+
+        @Test
         void missingClosingParenthesis() {
             assertThat(moduleError("(MODULE \"m\"\n  (SYMTAB)\n  (DATA \"a\" (I8 1)"))
                     .isEqualTo("m.lir:3:19: expected ')' to close the '(' at 3:3, found end of input");
@@ -409,6 +426,7 @@ class LirReaderTest {
             assertThat(parsed.positions().of(second)).contains(new SourcePos("m.lir", 6, 5));
             assertThat(parsed.positions().of(((Stmt.Jump) second).target())).contains(new SourcePos("m.lir", 6, 11));
             assertThat(parsed.positions().of(new Stmt.DefLabel("a"))).isEmpty();
+            assertThat(Positions.none().of(first)).isEmpty();
             assertThat(new SourcePos("m.lir", 6, 11)).hasToString("m.lir:6:11");
         }
     }

@@ -92,7 +92,10 @@ public final class Machine {
                         s.name()));
             }
         }
-        // DATA for a name the symbol tables do not list still gets storage.
+        // A function or DATA that the symbol tables do not list still gets an address.
+        for (Module.Function f : module.functions()) {
+            addresses.computeIfAbsent(f.name(), n -> memory.allocate(Memory.Kind.FUNCTION, 0, n));
+        }
         for (Module.Data d : module.data()) {
             addresses.computeIfAbsent(d.name(), n -> memory.allocate(Memory.Kind.STATIC, dataSizes.get(n), n));
         }
@@ -139,7 +142,7 @@ public final class Machine {
                     Vector.of(constant(b.left(), data), constant(b.right(), data)));
             case LExp.Unary u -> Arith.evaluate(u.op(), u.type(), Vector.of(constant(u.operand(), data)));
             default -> throw new RuntimeTrap(RuntimeError.Kind.UNSUPPORTED,
-                    "DATA \"" + data + "\" holds " + e + ", which is not a constant expression");
+                    "DATA \"" + data + "\" holds " + FunctionCompiler.show(e) + ", which is not a constant expression");
         };
     }
 

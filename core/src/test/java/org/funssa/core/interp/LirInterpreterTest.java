@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vavr.collection.Vector;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Op;
+import org.funssa.core.lir.Stmt;
+import org.funssa.core.lir.Symbol;
 import org.junit.jupiter.api.Test;
 
 /** Statement semantics, runtime errors and limits of {@link LirInterpreter}, on small hand-written modules. */
@@ -295,6 +299,33 @@ class LirInterpreterTest {
         RuntimeError e = failure(r);
         assertThat(e.kind()).isEqualTo(RuntimeError.Kind.STACK_OVERFLOW);
         assertThat(e.message()).isEqualTo("stack overflow: more than 1000 active calls (calling 'down')");
+    }
+
+    @Test
+    void expressionsAMillionDeepAreEvaluatedWithoutTheJavaStack() {
+        // r = (((1 + 1) + 1) ... + 1) with 10^6 additions, then r = IF(r, IF(r, ... 7 ..., 0), 0) 10^5 deep,
+        // each IF's untaken arm a load from the null pointer (which must not be evaluated).
+        LExp sum = LExp.IntConst.of(LirType.I32, 1);
+        for (int i = 0; i < 1_000_000; i++) {
+            sum = new LExp.Binary(Op.ADD, LirType.I32, sum, LExp.IntConst.of(LirType.I32, 1));
+        }
+        LExp r = new LExp.Reg(LirType.I32, "r");
+        LExp trap = LExp.Mem.of(LirType.I32, LExp.IntConst.of(LirType.I64, 0));
+        LExp select = LExp.IntConst.of(LirType.I32, 7);
+        for (int i = 0; i < 100_000; i++) {
+            select = new LExp.If(LirType.I32, r, select, trap);
+        }
+        Module m = new Module("deep", Vector.of(new Symbol.Static("main", LirType.UNKNOWN, 4, ".text",
+                Symbol.Linkage.XDEF, Vector.empty())), Vector.of(new Module.Function("main",
+                Vector.of(new Symbol.Reg("r", LirType.I32, 4, 0, Vector.empty()),
+                        new Symbol.Reg("s", LirType.I32, 4, 0, Vector.empty())),
+                Vector.of(new Stmt.Prologue(0, 0, Vector.empty()),
+                        new Stmt.Set(LirType.I32, r, sum),
+                        new Stmt.Set(LirType.I32, new LExp.Reg(LirType.I32, "s"), select),
+                        new Stmt.Epilogue(0, 0, Vector.of(r, new LExp.Reg(LirType.I32, "s")))))));
+        RunResult result = run(m, RunOptions.defaults());
+        assertThat(result).isInstanceOfSatisfying(RunResult.Returned.class, ret -> assertThat(ret.values())
+                .containsExactly(new Value.Int(LirType.I32, 1_000_001), new Value.Int(LirType.I32, 7)));
     }
 
     @Test

@@ -129,7 +129,7 @@ final class FunctionCompiler {
             }
             fallsThrough = !s.endsBlock();
             if (s instanceof Stmt.Prologue p) {
-                compilePrologue(p, i);
+                compilePrologue(p);
                 continue;
             }
             if (s instanceof Stmt.Phi && body.get(i - 1) instanceof Stmt.Phi) {
@@ -149,7 +149,6 @@ final class FunctionCompiler {
         out.floatSlots = floatSlots;
         if (out.params == null) {
             out.params = new Target[0];
-            out.paramTypes = new LirType[0];
         }
     }
 
@@ -182,9 +181,8 @@ final class FunctionCompiler {
 
     // ---------------------------------------------------------------- statements
 
-    private void compilePrologue(Stmt.Prologue p, int site) {
+    private void compilePrologue(Stmt.Prologue p) {
         out.params = p.params().map(this::target).toJavaArray(Target[]::new);
-        out.paramTypes = p.params().map(LExp::type).toJavaArray(LirType[]::new);
         out.prologueCost = cost(p);
     }
 
@@ -291,8 +289,7 @@ final class FunctionCompiler {
         return new Instr.Call(cost, site, direct, library, libraryName, function,
                 c.args().map(this::source).toJavaArray(Source[]::new),
                 c.args().map(LExp::type).toJavaArray(LirType[]::new),
-                c.receivers().map(this::target).toJavaArray(Target[]::new),
-                c.receivers().map(LExp::type).toJavaArray(LirType[]::new));
+                c.receivers().map(this::target).toJavaArray(Target[]::new));
     }
 
     /** A static symbol that is a function this module does not define: a library call. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.funssa.core.interp.libc.Library;
 import org.funssa.core.interp.libc.LibraryCall;
 import org.funssa.core.interp.libc.LibraryFunction;
+import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 
 /**
@@ -190,31 +191,10 @@ public final class LirInterpreter {
                 }
             }
             if (n > params.length) {
-                long size = 0;
-                for (int i = params.length; i < n; i++) {
-                    size += transfer.shapes[i] == Target.Shape.BLOCK ? slot(transfer.blocks[i].length) : 8;
-                }
-                long area = memory.allocate(Memory.Kind.ARGUMENTS, size, callee.name);
-                long at = area;
-                for (int i = params.length; i < n; i++) {
-                    switch (transfer.shapes[i]) {
-                        case INT, FLOAT -> {
-                            memory.storeI64(at, transfer.raw[i]);
-                            at += 8;
-                        }
-                        case BLOCK -> {
-                            memory.write(at, transfer.blocks[i]);
-                            at += slot(transfer.blocks[i].length);
-                        }
-                    }
-                }
-                g.variadics = area;
+                g.variadics = machine.variadicArguments(callee.name,
+                        Vector.range(params.length, n).map(i -> transfer.value(i, LirType.I64)));
             }
             return g;
-        }
-
-        private static long slot(int size) {
-            return Math.max(8, (size + 7) & ~7L);
         }
 
         /**

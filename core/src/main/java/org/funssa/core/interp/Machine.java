@@ -185,6 +185,31 @@ public final class Machine {
                 "call of external function '" + name + "', which the library does not provide"));
     }
 
+    /**
+     * Stores the arguments a call passes beyond the callee's parameters, for {@code va_arg}: 8-byte slots
+     * (integers as 64-bit values, floats as doubles), an aggregate taking its size rounded up to 8. Returns
+     * the area's address, to be released with {@link Memory#releaseStacked} when the call returns.
+     */
+    public long variadicArguments(String function, Vector<Value> args) {
+        long size = args.map(v -> v instanceof Value.Block b ? variadicSlot(b.type().bytes()) : 8L).sum().longValue();
+        long area = memory.allocate(Memory.Kind.ARGUMENTS, size, function);
+        long at = area;
+        for (Value v : args) {
+            switch (v) {
+                case Value.Int i -> memory.storeI64(at, i.bits());
+                case Value.Float f -> memory.storeF64(at, f.value());
+                case Value.Block b -> memory.write(at, b.bytes());
+            }
+            at += v instanceof Value.Block b ? variadicSlot(b.type().bytes()) : 8;
+        }
+        return area;
+    }
+
+    /** The bytes an argument of {@code size} bytes takes in a variadic area. */
+    public static long variadicSlot(int size) {
+        return Math.max(8, (size + 7) & ~7L);
+    }
+
     public Memory memory() {
         return memory;
     }

@@ -16,6 +16,8 @@ final class CompiledFunction {
     Instr[] code;
     /** Parameter targets, assigned from the call's arguments on entry. */
     Target[] params;
+    /** Why the PROLOGUE cannot be executed (an unsupported parameter), or null. */
+    RuntimeTrap entryError;
     /** Operations counted for the PROLOGUE. */
     int prologueCost;
     int intSlots;

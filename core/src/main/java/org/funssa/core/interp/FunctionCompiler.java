@@ -182,7 +182,12 @@ final class FunctionCompiler {
     // ---------------------------------------------------------------- statements
 
     private void compilePrologue(Stmt.Prologue p) {
-        out.params = p.params().map(this::target).toJavaArray(Target[]::new);
+        try {
+            out.params = p.params().map(this::target).toJavaArray(Target[]::new);
+        } catch (RuntimeTrap t) {
+            out.entryError = t;
+            out.params = new Target[0];
+        }
         out.prologueCost = cost(p);
     }
 

@@ -146,6 +146,8 @@ public final class LirInterpreter {
                 return failed(RuntimeError.Kind.STACK_OVERFLOW, "expression nesting too deep for the JVM stack");
             } catch (OutOfMemoryError e) {
                 return failed(RuntimeError.Kind.OUT_OF_MEMORY, "the program's memory outgrew the JVM heap");
+            } catch (RuntimeException e) {
+                return failed(RuntimeError.Kind.INTERNAL, "interpreter fault: " + e);
             }
         }
 
@@ -177,6 +179,10 @@ public final class LirInterpreter {
             if (depth > maxDepth) {
                 throw new RuntimeTrap(RuntimeError.Kind.STACK_OVERFLOW,
                         "stack overflow: more than " + maxDepth + " active calls (calling '" + callee.name + "')");
+            }
+            if (callee.entryError != null) {
+                where = Option.of(callee.where(0));
+                throw callee.entryError;
             }
             Frame g = new Frame(callee, memory, caller, depth);
             Target[] params = callee.params;

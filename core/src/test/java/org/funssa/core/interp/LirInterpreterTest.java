@@ -259,6 +259,13 @@ class LirInterpreterTest {
         assertThat(e.kind()).isEqualTo(RuntimeError.Kind.UNSUPPORTED);
         assertThat(e.message()).startsWith("I128 values are not supported by the interpreter");
         assertThat(e.where().get().statement()).isEqualTo(1);
+        Module param = module(MAIN + "(\"f\" STATIC UNKNOWN 4 \".text\" XDEF)",
+                "(FUNCTION \"f\" (SYMTAB (\"w\" REG I128 16 0)) (PROLOGUE (0 0) (REG I128 \"w\")) (EPILOGUE (0 0)))"
+                        + "(FUNCTION \"main\" (PROLOGUE (0 0)) (CALL (STATIC I64 \"f\") ((INTCONST I64 1)) ())"
+                        + " (EPILOGUE (0 0) (INTCONST I32 0)))");
+        RuntimeError atEntry = failure(run(param, RunOptions.defaults()));
+        assertThat(atEntry.kind()).isEqualTo(RuntimeError.Kind.UNSUPPORTED);
+        assertThat(atEntry.where().get().function()).isEqualTo("f");
     }
 
     @Test

@@ -1,0 +1,106 @@
+package org.funssa.core.graph;
+
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
+/**
+ * An immutable sequence of ints: a read-only window on an int array that is never written again.
+ * Graphs hand out their adjacency lists as {@code IntSeq}s so that algorithms stay array-based
+ * without boxing and without exposing mutable arrays.
+ */
+public final class IntSeq {
+
+    private static final IntSeq EMPTY = new IntSeq(new int[0], 0, 0);
+
+    private final int[] data;
+    private final int from;
+    private final int length;
+
+    private IntSeq(int[] data, int from, int length) {
+        this.data = data;
+        this.from = from;
+        this.length = length;
+    }
+
+    /** A sequence holding a copy of the given values. */
+    public static IntSeq of(int... values) {
+        return values.length == 0 ? EMPTY : new IntSeq(values.clone(), 0, values.length);
+    }
+
+    public static IntSeq empty() {
+        return EMPTY;
+    }
+
+    /** Wraps an array the caller gives up: it must never be written again. */
+    static IntSeq wrap(int[] data, int from, int length) {
+        return length == 0 ? EMPTY : new IntSeq(data, from, length);
+    }
+
+    static IntSeq wrap(int[] data) {
+        return wrap(data, 0, data.length);
+    }
+
+    public int size() {
+        return length;
+    }
+
+    public boolean isEmpty() {
+        return length == 0;
+    }
+
+    public int get(int index) {
+        if (index < 0 || index >= length) {
+            throw new IndexOutOfBoundsException("index " + index + " of a sequence of " + length);
+        }
+        return data[from + index];
+    }
+
+    /** Whether the value occurs (linear search). */
+    public boolean contains(int value) {
+        for (int i = from; i < from + length; i++) {
+            if (data[i] == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public int[] toArray() {
+        return Arrays.copyOfRange(data, from, from + length);
+    }
+
+    public IntStream stream() {
+        return Arrays.stream(data, from, from + length);
+    }
+
+    /** The same values in increasing order, duplicates kept. */
+    public IntSeq sorted() {
+        int[] copy = toArray();
+        Arrays.sort(copy);
+        return wrap(copy);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof IntSeq that
+                && Arrays.equals(data, from, from + length, that.data, that.from, that.from + that.length);
+    }
+
+    @Override
+    public int hashCode() {
+        int hash = 1;
+        for (int i = from; i < from + length; i++) {
+            hash = 31 * hash + data[i];
+        }
+        return hash;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder("[");
+        for (int i = 0; i < length; i++) {
+            text.append(i == 0 ? "" : ", ").append(data[from + i]);
+        }
+        return text.append(']').toString();
+    }
+}

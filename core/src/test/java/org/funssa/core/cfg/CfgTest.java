@@ -1,0 +1,149 @@
+package org.funssa.core.cfg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vavr.collection.Vector;
+import java.nio.file.Path;
+import org.funssa.core.corpus.Corpus;
+import org.funssa.core.graph.CriticalEdges;
+import org.funssa.core.graph.Edge;
+import org.funssa.core.graph.LoopNestingForest;
+import org.funssa.core.graph.PostDominators;
+import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.Module;
+import org.junit.jupiter.api.Test;
+
+class CfgTest {
+
+    private static Module.Function function(String body) {
+        String text = "(MODULE \"t.c\" (SYMTAB) (FUNCTION \"f\" (SYMTAB)\n" + body + "))";
+        return LirReader.read("t.lir", text).function("f").get();
+    }
+
+    /** A Cfg of the body read from text, with positions for error messages. */
+    private static Cfg read(String body) {
+        String text = "(MODULE \"t.c\" (SYMTAB) (FUNCTION \"f\" (SYMTAB)\n" + body + "))";
+        LirReader.Parsed parsed = LirReader.readWithPositions("t.lir", text);
+        return Cfg.of(parsed.module().function("f").get(), parsed.positions());
+    }
+
+    /** The successors of every block, as label lists, in block order. */
+    private static Vector<String> edges(Cfg cfg) {
+        return cfg.blocks().zipWithIndex().map(t -> t._1.label() + " -> "
+                + Vector.ofAll(cfg.successors(t._2).stream().boxed()).map(s -> cfg.block(s).label()).mkString(" "));
+    }
+
+    private static Cfg corpusCfg(String file, String function) {
+        Path path = Corpus.require().root().resolve("coins").resolve(file);
+        return Cfg.of(LirReader.read(path).function(function).get());
+    }
+
+    @Test
+    void frontEndLirFallsThroughIntoTheNextBlock() {
+        Cfg cfg = corpusCfg("TestSsa/fib.fe.lir", "main");
+        assertThat(edges(cfg)).containsExactly(
+                ".B0 -> _lab1", "_lab1 -> _lab8", "_lab8 -> _lab5 _lab6", "_lab5 -> _lab7", "_lab6 -> _lab4",
+                "_lab7 -> _llab1 _lab4", "_llab1 -> _lab8", "_lab4 -> _epilogue", "_epilogue -> ");
+        assertThat(cfg.entry()).isZero();
+        assertThat(cfg.block(0).synthetic()).isTrue();
+        assertThat(cfg.block(1).statements()).hasSize(3).allMatch(s -> !s.endsBlock());
+        assertThat(cfg.blockOf("_lab7")).contains(5);
+        assertThat(cfg.blockOf(".B0")).contains(0);
+    }
+
+    @Test
+    void standardFormLirHasExplicitJumpsAndItsLoopAndLiveRegisters() {
+        Cfg cfg = corpusCfg("TestSsa/fib.before.lir", "main");
+        assertThat(edges(cfg)).containsExactly(
+                ".B0 -> .L2", ".L2 -> .L3", ".L3 -> .L4 .L5", ".L4 -> .L6", ".L5 -> .L8", ".L6 -> .L7 .L8",
+                ".L7 -> .L3", ".L8 -> .L9", ".L9 -> ");
+        LoopNestingForest loops = LoopNestingForest.of(cfg);
+        assertThat(loops.loopCount()).isEqualTo(1);
+        assertThat(cfg.block(loops.header(0)).label()).isEqualTo(".L3");
+        assertThat(loops.body(0).sorted().stream().mapToObj(b -> cfg.block(b).label()))
+                .containsExactly(".L3", ".L4", ".L6", ".L7");
+        RegisterLiveness live = RegisterLiveness.of(cfg);
+        int l3 = cfg.blockOf(".L3").get();
+        int l8 = cfg.blockOf(".L8").get();
+        assertThat(live.names(live.liveIn(l3))).containsExactlyInAnyOrder("n.1%", "fib.2%", "i.3%");
+        assertThat(live.names(live.liveIn(l8))).containsExactlyInAnyOrder("n.1%", "fib.2%");
+        assertThat(live.names(live.liveOut(l8))).containsExactly("returnvalue.4%");
+        assertThat(live.names(live.defs(l8))).containsExactlyInAnyOrder("functionvalue.5%", "returnvalue.4%");
+        assertThat(live.liveIn(0).isEmpty()).isTrue();
+        assertThat(live.liveIn(cfg.blockOf(".L2").get()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void successorsFollowTheJumpOrderAndKeepRepeatedTargets() {
+        Cfg cfg = Cfg.of(function("""
+                (PROLOGUE (0 0))
+                (JUMPN (REG I32 "x") (((INTCONST I32 1) (LABEL I64 "c")) ((INTCONST I32 2) (LABEL I64 "b"))
+                                      ((INTCONST I32 3) (LABEL I64 "c"))) (LABEL I64 "a"))
+                (DEFLABEL "a")
+                (JUMPC (TSTEQ I32 (REG I32 "x") (INTCONST I32 0)) (LABEL I64 "b") (LABEL I64 "b"))
+                (DEFLABEL "b")
+                (JUMP (LABEL I64 "c"))
+                (DEFLABEL "c")
+                (EPILOGUE (0 0))"""));
+        assertThat(edges(cfg)).containsExactly(".B0 -> c b c a", "a -> b b", "b -> c", "c -> ");
+        assertThat(cfg.predecessors(1).size()).isEqualTo(1);
+        assertThat(cfg.predecessors(2).size()).isEqualTo(3);
+        // Both edges of the JUMPC to b are critical (b has three in-edges), and the JUMPN's edges to b and c.
+        assertThat(CriticalEdges.of(cfg)).containsExactly(
+                new Edge(0, 0, 3), new Edge(0, 1, 2), new Edge(0, 2, 3), new Edge(1, 0, 2), new Edge(1, 1, 2));
+    }
+
+    @Test
+    void statementsAfterAJumpStartAnUnlabelledBlockWhoseNameAvoidsRealLabels() {
+        Cfg cfg = Cfg.of(function("""
+                (PROLOGUE (0 0))
+                (JUMP (LABEL I64 ".B1"))
+                (SET I32 (REG I32 "dead") (INTCONST I32 1))
+                (DEFLABEL ".B1")
+                (DEFLABEL "empty")
+                (EPILOGUE (0 0))"""));
+        assertThat(edges(cfg)).containsExactly(".B0 -> .B1", ".B1' -> .B1", ".B1 -> empty", "empty -> ");
+        assertThat(cfg.block(1).synthetic()).isTrue();
+        assertThat(cfg.block(2).statements()).isEmpty();
+        assertThat(PostDominators.of(cfg).hasVirtualExit()).isFalse();
+    }
+
+    @Test
+    void theEntryIsTheBlockStartingWithPrologueWherePrologueIs() {
+        Cfg cfg = Cfg.of(function("""
+                (DEFLABEL "loop")
+                (JUMP (LABEL I64 "loop"))
+                (DEFLABEL "start")
+                (PROLOGUE (0 0))
+                (JUMP (LABEL I64 "loop"))"""));
+        assertThat(cfg.entry()).isEqualTo(1);
+        assertThat(cfg.blockOf("start")).contains(1);
+        PostDominators post = PostDominators.of(cfg);
+        assertThat(post.hasVirtualExit()).isTrue(); // seed 004 §2.2.4: no exit, so entry → virtual exit
+        assertThat(post.ipdom(1)).isEqualTo(2);
+    }
+
+    @Test
+    void badBodiesAreRejectedNamingTheFunctionThePlaceAndTheProblem() {
+        assertThatThrownBy(() -> read("""
+                (PROLOGUE (0 0))
+                (JUMP (LABEL I64 "nowhere"))"""))
+                .isInstanceOf(CfgException.class)
+                .hasMessage("t.lir:3:1: function \"f\": jump to undefined label \"nowhere\" in block \".B0\"");
+        assertThatThrownBy(() -> read("""
+                (PROLOGUE (0 0))
+                (DEFLABEL "a")
+                (DEFLABEL "a")
+                (EPILOGUE (0 0))"""))
+                .hasMessage("t.lir:4:1: function \"f\": label \"a\" is defined twice");
+        assertThatThrownBy(() -> read("(DEFLABEL \"a\") (EPILOGUE (0 0))"))
+                .hasMessageContaining("function \"f\": no PROLOGUE");
+        assertThatThrownBy(() -> read("(LINE 1) (PROLOGUE (0 0)) (EPILOGUE (0 0))"))
+                .hasMessage("t.lir:2:10: function \"f\": PROLOGUE must begin its block \".B0\", but follows a statement");
+        assertThatThrownBy(() -> read("(PROLOGUE (0 0)) (DEFLABEL \"a\") (LINE 3)"))
+                .hasMessage("t.lir:2:33: function \"f\": the last block \"a\" falls off the end of the body without JUMP or EPILOGUE");
+        assertThatThrownBy(() -> read("(PROLOGUE (0 0)) (PROLOGUE (0 0)) (EPILOGUE (0 0))"))
+                .hasMessageContaining("more than one PROLOGUE");
+    }
+}

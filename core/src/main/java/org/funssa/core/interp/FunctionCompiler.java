@@ -1,0 +1,642 @@
+package org.funssa.core.interp;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.funssa.core.interp.libc.LibraryFunction;
+import org.funssa.core.lir.LExp;
+import org.funssa.core.lir.LirType;
+import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Op;
+import org.funssa.core.lir.Stmt;
+import org.funssa.core.lir.Symbol;
+
+/**
+ * Compiles one LIR function into a {@link CompiledFunction}: a closure per L-expression node
+ * ({@link Expr}), an {@link Instr} per statement, labels resolved to statement indices. A construct the
+ * interpreter cannot execute becomes a statement that fails with a clear message when reached, so the
+ * rest of the module still runs. Expression trees are compiled recursively: their depth is that of a C
+ * expression, not of the program.
+ */
+final class FunctionCompiler {
+
+    /** What the compiler needs to know of the module. */
+    interface Context {
+        /** A module function of that name, if there is one. */
+        CompiledFunction function(String name);
+
+        /** The library function of that name, if the library has it. */
+        LibraryFunction library(String name);
+
+        /** The address of a static symbol; throws a trap if there is none. */
+        long address(String name);
+    }
+
+    private record Slot(boolean isFloat, int index, int bits) {}
+
+    private final CompiledFunction out;
+    private final Module.Function fn;
+    private final Module module;
+    private final Context context;
+    private final Map<String, Slot> registers = new HashMap<>();
+    private final Map<String, LirType> declaredRegisters = new HashMap<>();
+    private final Map<String, Long> frameOffsets = new HashMap<>();
+    private final Map<String, Integer> labels = new HashMap<>();
+    private final Map<String, Integer> blockOf = new HashMap<>();
+    private final List<Instr> traps = new ArrayList<>();
+    /** The statement being compiled, for the traps of missing labels. */
+    private int currentSite;
+    private int codeSize;
+    private int intSlots;
+    private int floatSlots;
+
+    private FunctionCompiler(CompiledFunction out, Module module, Context context) {
+        this.out = out;
+        this.fn = out.source;
+        this.module = module;
+        this.context = context;
+    }
+
+    static void compile(CompiledFunction out, Module module, Context context) {
+        new FunctionCompiler(out, module, context).run();
+    }
+
+    private void run() {
+        for (Symbol s : module.symbols().appendAll(fn.symbols())) {
+            if (s instanceof Symbol.Reg r) {
+                declaredRegisters.put(r.name(), r.type());
+            }
+        }
+        layOutFrame();
+        Vector<Stmt> body = fn.body();
+        // Pass 1: where each label's statement lands, and the blocks.
+        List<String> blockNames = new ArrayList<>();
+        blockNames.add("(entry)");
+        int pc = 0;
+        boolean fallsThrough = false;
+        for (int i = 0; i < body.size(); i++) {
+            Stmt s = body.get(i);
+            switch (s) {
+                case Stmt.Prologue p -> { }
+                case Stmt.DefLabel d -> {
+                    if (fallsThrough && startsWithPhi(body, i)) {
+                        pc++; // a jump, so that the PHIs know where control came from
+                    }
+                    labels.put(d.name(), pc);
+                    blockOf.put(d.name(), blockNames.size());
+                    blockNames.add(d.name());
+                }
+                case Stmt.Use u -> { }
+                case Stmt.Clobber c -> { }
+                case Stmt.Line l -> { }
+                case Stmt.Phi p -> {
+                    if (!(body.get(i - 1) instanceof Stmt.Phi)) {
+                        pc++;
+                    }
+                }
+                default -> pc++;
+            }
+            if (!(s instanceof Stmt.DefLabel || s instanceof Stmt.Use || s instanceof Stmt.Clobber
+                    || s instanceof Stmt.Line)) {
+                fallsThrough = !s.endsBlock();
+            }
+        }
+        codeSize = pc + 1; // the last statement: falling off the end
+        out.blockNames = blockNames.toArray(new String[0]);
+
+        // Pass 2: the instructions.
+        List<Instr> code = new ArrayList<>();
+        int block = 0;
+        fallsThrough = false;
+        for (int i = 0; i < body.size(); i++) {
+            Stmt s = body.get(i);
+            if (s instanceof Stmt.DefLabel d) {
+                if (fallsThrough && startsWithPhi(body, i)) {
+                    code.add(new Instr.Jump(0, i, code.size() + 1, block));
+                }
+                block = blockOf.get(d.name());
+                continue;
+            }
+            if (s instanceof Stmt.Use || s instanceof Stmt.Clobber || s instanceof Stmt.Line) {
+                continue;
+            }
+            fallsThrough = !s.endsBlock();
+            if (s instanceof Stmt.Prologue p) {
+                compilePrologue(p, i);
+                continue;
+            }
+            if (s instanceof Stmt.Phi && body.get(i - 1) instanceof Stmt.Phi) {
+                continue;
+            }
+            int next = code.size() + 1;
+            int site = i;
+            int currentBlock = block;
+            currentSite = site;
+            code.add(guarded(site, () -> compile(body, site, next, currentBlock)));
+        }
+        code.add(new Instr.Trap(body.size(), RuntimeError.Kind.MISSING_LABEL,
+                "control ran off the end of function '" + fn.name() + "' without an EPILOGUE"));
+        code.addAll(traps);
+        out.code = code.toArray(new Instr[0]);
+        out.intSlots = intSlots;
+        out.floatSlots = floatSlots;
+        if (out.params == null) {
+            out.params = new Target[0];
+            out.paramTypes = new LirType[0];
+        }
+    }
+
+    private static boolean startsWithPhi(Vector<Stmt> body, int labelIndex) {
+        return labelIndex + 1 < body.size() && body.get(labelIndex + 1) instanceof Stmt.Phi;
+    }
+
+    private Instr guarded(int site, java.util.function.Supplier<Instr> compile) {
+        try {
+            return compile.get();
+        } catch (RuntimeTrap t) {
+            return new Instr.Trap(site, t.kind(), t.getMessage());
+        }
+    }
+
+    private void layOutFrame() {
+        long offset = 0;
+        boolean any = false;
+        for (Symbol s : fn.symbols()) {
+            if (s instanceof Symbol.Frame f) {
+                any = true;
+                long align = Math.max(1, f.align());
+                offset = (offset + align - 1) / align * align;
+                frameOffsets.put(f.name(), offset);
+                offset += f.type().bytes();
+            }
+        }
+        out.frameSize = any ? offset : -1;
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    private void compilePrologue(Stmt.Prologue p, int site) {
+        out.params = p.params().map(this::target).toJavaArray(Target[]::new);
+        out.paramTypes = p.params().map(LExp::type).toJavaArray(LirType[]::new);
+        out.prologueCost = cost(p);
+    }
+
+    private Instr compile(Vector<Stmt> body, int site, int next, int block) {
+        Stmt s = body.get(site);
+        int cost = cost(s);
+        return switch (s) {
+            case Stmt.Set set -> compileSet(set, cost, site, next);
+            case Stmt.Jump j -> new Instr.Jump(cost, site, label(j.target()), block);
+            case Stmt.JumpC j -> new Instr.JumpC(cost, site, intExpr(j.test()), label(j.ifTrue()), label(j.ifFalse()),
+                    block);
+            case Stmt.JumpN j -> new Instr.JumpN(cost, site, intExpr(j.value()),
+                    j.cases().map(c -> Arith.normalize(Math.min(64, j.value().type().bits()), c.value().bits()))
+                            .toJavaStream().mapToLong(Long::longValue).toArray(),
+                    j.cases().map(c -> label(c.target())).toJavaStream().mapToInt(Integer::intValue).toArray(),
+                    label(j.otherwise()), block);
+            case Stmt.Call c -> compileCall(c, cost, site);
+            case Stmt.Epilogue e -> new Instr.Return(cost, site, e.results().map(this::source).toJavaArray(Source[]::new),
+                    e.results().map(LExp::type).toJavaArray(LirType[]::new));
+            case Stmt.Parallel p -> {
+                Vector<Stmt.Set> sets = p.parts().map(part -> switch (part) {
+                    case Stmt.Set set -> set;
+                    default -> throw unsupported("PARALLEL of " + part.getClass().getSimpleName()
+                            + " (only SETs can be parallel)");
+                });
+                yield new Instr.Parallel(cost, site, sets.map(x -> target(x.target())).toJavaArray(Target[]::new),
+                        sets.map(x -> source(x.value())).toJavaArray(Source[]::new), next);
+            }
+            case Stmt.Phi p -> compilePhis(body, site, next);
+            case Stmt.Prologue p -> throw unsupported("a second PROLOGUE");
+            case Stmt.DefLabel d -> throw new IllegalStateException("labels are not compiled");
+            case Stmt.Use u -> throw new IllegalStateException("USE is not compiled");
+            case Stmt.Clobber c -> throw new IllegalStateException("CLOBBER is not compiled");
+            case Stmt.Line l -> throw new IllegalStateException("LINE is not compiled");
+        };
+    }
+
+    private Instr compileSet(Stmt.Set set, int cost, int site, int next) {
+        LExp target = set.target();
+        LExp value = set.value();
+        if (target instanceof LExp.Reg r) {
+            Slot slot = slot(r);
+            return slot.isFloat()
+                    ? new Instr.SetFloat(cost, site, slot.index(), floatExpr(value), next)
+                    : new Instr.SetInt(cost, site, slot.index(), intExpr(value), next);
+        }
+        if (target instanceof LExp.Mem m) {
+            Expr.Int address = intExpr(m.address());
+            return switch (m.type()) {
+                case LirType.Int t -> new Instr.StoreInt(cost, site, checkedBits(t), address, intExpr(value), next);
+                case LirType.Float t -> new Instr.StoreFloat(cost, site, t.bits(), address, floatExpr(value), next);
+                case LirType.Aggregate t -> {
+                    if (!(value instanceof LExp.Mem source)) {
+                        throw unsupported("aggregate SET from " + value);
+                    }
+                    yield new Instr.CopyBlock(cost, site, t.bytes(), address, intExpr(source.address()), next);
+                }
+                case LirType.Unknown t -> throw unsupported("SET of UNKNOWN type");
+            };
+        }
+        return new Instr.Parallel(cost, site, new Target[] {target(target)}, new Source[] {source(value)}, next);
+    }
+
+    private Instr compilePhis(Vector<Stmt> body, int first, int next) {
+        Vector<Stmt.Phi> phis = body.drop(first).takeWhile(s -> s instanceof Stmt.Phi).map(s -> (Stmt.Phi) s);
+        Vector<String> preds = phis.flatMap(p -> p.args().map(a -> a.predecessor().name())).distinct();
+        Source[][] sources = new Source[preds.size()][];
+        for (int k = 0; k < preds.size(); k++) {
+            String pred = preds.get(k);
+            sources[k] = phis.map(p -> p.args().find(a -> a.predecessor().name().equals(pred))
+                    .map(a -> source(a.value()))
+                    .getOrElseThrow(() -> unsupported("PHI for " + p.target() + " has no argument for " + pred)))
+                    .toJavaArray(Source[]::new);
+        }
+        int[] predBlocks = preds.map(p -> {
+            Integer b = blockOf.get(p);
+            if (b == null) {
+                throw new RuntimeTrap(RuntimeError.Kind.MISSING_LABEL, "PHI names predecessor " + p
+                        + ", which function '" + fn.name() + "' does not define");
+            }
+            return b;
+        }).toJavaStream().mapToInt(Integer::intValue).toArray();
+        String blockName = body.take(first).findLast(s -> s instanceof Stmt.DefLabel)
+                .map(s -> ((Stmt.DefLabel) s).name()).getOrElse("(entry)");
+        int cost = phis.map(this::cost).sum().intValue();
+        return new Instr.Phis(cost, first, predBlocks, preds.toJavaArray(String[]::new), sources,
+                phis.map(p -> target(p.target())).toJavaArray(Target[]::new), blockName, next);
+    }
+
+    private Instr compileCall(Stmt.Call c, int cost, int site) {
+        CompiledFunction direct = null;
+        LibraryFunction library = null;
+        String libraryName = null;
+        Expr.Int function = null;
+        if (c.function() instanceof LExp.Static s && context.function(s.name()) != null) {
+            direct = context.function(s.name());
+        } else if (c.function() instanceof LExp.Static s && module.function(s.name()).isEmpty()
+                && isExternal(s.name())) {
+            library = context.library(s.name());
+            libraryName = s.name();
+        } else {
+            function = intExpr(c.function());
+        }
+        return new Instr.Call(cost, site, direct, library, libraryName, function,
+                c.args().map(this::source).toJavaArray(Source[]::new),
+                c.args().map(LExp::type).toJavaArray(LirType[]::new),
+                c.receivers().map(this::target).toJavaArray(Target[]::new),
+                c.receivers().map(LExp::type).toJavaArray(LirType[]::new));
+    }
+
+    /** A static symbol that is a function this module does not define: a library call. */
+    private boolean isExternal(String name) {
+        return module.symbol(name).map(s -> s instanceof Symbol.Static st && st.linkage() == Symbol.Linkage.XREF
+                && st.type() instanceof LirType.Unknown).getOrElse(true);
+    }
+
+    private int label(LExp.Label l) {
+        Integer pc = labels.get(l.name());
+        if (pc != null) {
+            return pc;
+        }
+        traps.add(new Instr.Trap(currentSite, RuntimeError.Kind.MISSING_LABEL,
+                "jump to label " + l.name() + ", which function '" + fn.name() + "' does not define"));
+        return codeSize + traps.size() - 1;
+    }
+
+    /** Operations a statement counts: one for itself and one per L-expression node in it. */
+    private int cost(Stmt s) {
+        Vector<LExp> roots = switch (s) {
+            case Stmt.Set x -> Vector.of(x.target(), x.value());
+            case Stmt.Jump x -> Vector.of(x.target());
+            case Stmt.JumpC x -> Vector.of(x.test(), x.ifTrue(), x.ifFalse());
+            case Stmt.JumpN x -> Vector.<LExp>of(x.value(), x.otherwise()).appendAll(x.cases().map(Stmt.Case::target));
+            case Stmt.Call x -> Vector.of(x.function()).appendAll(x.args()).appendAll(x.receivers());
+            case Stmt.Prologue x -> x.params();
+            case Stmt.Epilogue x -> x.results();
+            case Stmt.Parallel x -> Vector.empty();
+            case Stmt.Phi x -> Vector.<LExp>of(x.target()).appendAll(x.args().map(Stmt.PhiArg::value));
+            case Stmt.DefLabel x -> Vector.empty();
+            case Stmt.Use x -> Vector.empty();
+            case Stmt.Clobber x -> Vector.empty();
+            case Stmt.Line x -> Vector.empty();
+        };
+        int n = 1;
+        if (s instanceof Stmt.Parallel p) {
+            n += p.parts().map(this::cost).sum().intValue();
+        }
+        java.util.ArrayDeque<LExp> work = new java.util.ArrayDeque<>(roots.asJava());
+        while (!work.isEmpty()) {
+            LExp e = work.pop();
+            n++;
+            e.operands().forEach(work::push);
+        }
+        return n;
+    }
+
+    // ---------------------------------------------------------------- targets and sources
+
+    private Target target(LExp e) {
+        return switch (e) {
+            case LExp.Reg r -> {
+                Slot slot = slot(r);
+                yield slot.isFloat() ? new Target.FloatReg(slot.index(), slot.bits())
+                        : new Target.IntReg(slot.index(), slot.bits());
+            }
+            case LExp.Subreg s -> {
+                if (!(s.register() instanceof LExp.Reg r) || slot(r).isFloat()) {
+                    throw unsupported("SUBREG of " + s.register() + " (only integer registers have subregisters)");
+                }
+                yield new Target.Subreg(slot(r).index(), checkedBits(s.type()), s.index(), slot(r).bits());
+            }
+            case LExp.Mem m -> switch (m.type()) {
+                case LirType.Int t -> new Target.Mem(Target.Shape.INT, checkedBits(t), intExpr(m.address()));
+                case LirType.Float t -> new Target.Mem(Target.Shape.FLOAT, t.bits(), intExpr(m.address()));
+                case LirType.Aggregate t -> new Target.Mem(Target.Shape.BLOCK, t.bytes(), intExpr(m.address()));
+                case LirType.Unknown t -> throw unsupported("MEM of UNKNOWN type");
+            };
+            default -> throw unsupported("assignment to " + e + " (only REG, SUBREG and MEM can be assigned)");
+        };
+    }
+
+    private Source source(LExp e) {
+        return switch (e.type()) {
+            case LirType.Int t -> new Source.IntSource(intExpr(e));
+            case LirType.Float t -> new Source.FloatSource(floatExpr(e));
+            case LirType.Aggregate t -> {
+                if (!(e instanceof LExp.Mem m)) {
+                    throw unsupported("aggregate value " + e + " (aggregates are only read from MEM)");
+                }
+                yield new Source.BlockSource(intExpr(m.address()), t.bytes());
+            }
+            case LirType.Unknown t -> throw unsupported("value of UNKNOWN type: " + e);
+        };
+    }
+
+    private Slot slot(LExp.Reg r) {
+        return registers.computeIfAbsent(r.name(), name -> {
+            LirType type = declaredRegisters.getOrDefault(name, r.type());
+            return switch (type) {
+                case LirType.Float t -> new Slot(true, floatSlots++, t.bits());
+                case LirType.Int t -> new Slot(false, intSlots++, checkedBits(t));
+                default -> throw unsupported("register " + name + " of type " + type);
+            };
+        });
+    }
+
+    private static int checkedBits(LirType t) {
+        if (t.bits() > 64) {
+            throw unsupported("I128 values are not supported by the interpreter (no program of the corpus uses them)");
+        }
+        return t.bits();
+    }
+
+    private static RuntimeTrap unsupported(String what) {
+        return new RuntimeTrap(RuntimeError.Kind.UNSUPPORTED, what);
+    }
+
+    // ---------------------------------------------------------------- integer expressions
+
+    private Expr.Int intExpr(LExp e) {
+        if (!(e.type() instanceof LirType.Int)) {
+            throw unsupported("expected an integer expression, got " + e.type() + ": " + e);
+        }
+        int bits = checkedBits(e.type());
+        return switch (e) {
+            case LExp.IntConst c -> {
+                long v = Arith.normalize(bits, c.bits());
+                yield f -> v;
+            }
+            case LExp.Static s -> {
+                long v = context.address(s.name());
+                yield f -> v;
+            }
+            case LExp.Frame fr -> {
+                Long offset = frameOffsets.get(fr.name());
+                if (offset == null) {
+                    throw new RuntimeTrap(RuntimeError.Kind.MEMORY_ACCESS,
+                            "FRAME symbol " + fr.name() + " is not in the symbol table of '" + fn.name() + "'");
+                }
+                long o = offset;
+                yield f -> f.base + o;
+            }
+            case LExp.Reg r -> {
+                Slot slot = slot(r);
+                if (slot.isFloat()) {
+                    throw unsupported("integer read of float register " + r.name());
+                }
+                int s = slot.index();
+                if (slot.bits() > bits) {
+                    yield f -> Arith.normalize(bits, f.ints[s]);
+                }
+                yield f -> f.ints[s];
+            }
+            case LExp.Subreg sr -> {
+                if (!(sr.register() instanceof LExp.Reg r) || slot(r).isFloat()) {
+                    throw unsupported("SUBREG of " + sr.register());
+                }
+                int s = slot(r).index();
+                int shift = sr.index() * bits;
+                yield f -> Arith.normalize(bits, f.ints[s] >> shift);
+            }
+            case LExp.Mem m -> {
+                Expr.Int a = intExpr(m.address());
+                yield switch (bits) {
+                    case 8 -> f -> f.memory.loadI8(a.eval(f));
+                    case 16 -> f -> f.memory.loadI16(a.eval(f));
+                    case 32 -> f -> f.memory.loadI32(a.eval(f));
+                    default -> f -> f.memory.loadI64(a.eval(f));
+                };
+            }
+            case LExp.Binary b -> binary(b, bits);
+            case LExp.Unary u -> unary(u, bits);
+            case LExp.If i -> {
+                Expr.Int c = intExpr(i.condition());
+                Expr.Int x = intExpr(i.then());
+                Expr.Int y = intExpr(i.otherwise());
+                yield f -> c.eval(f) != 0 ? x.eval(f) : y.eval(f);
+            }
+            case LExp.Label l -> throw unsupported("a LABEL used as a value");
+            case LExp.FloatConst c -> throw unsupported("FLOATCONST of integer type");
+        };
+    }
+
+    private Expr.Int binary(LExp.Binary b, int bits) {
+        Op op = b.op();
+        if (op.isComparison()) {
+            return compare(op, b.left(), b.right());
+        }
+        Expr.Int x = intExpr(b.left());
+        Expr.Int y = intExpr(b.right());
+        return switch (op) {
+            case ADD -> bits == 64 ? f -> x.eval(f) + y.eval(f)
+                    : bits == 32 ? f -> (int) (x.eval(f) + y.eval(f))
+                    : f -> Arith.normalize(bits, x.eval(f) + y.eval(f));
+            case SUB -> bits == 64 ? f -> x.eval(f) - y.eval(f)
+                    : bits == 32 ? f -> (int) (x.eval(f) - y.eval(f))
+                    : f -> Arith.normalize(bits, x.eval(f) - y.eval(f));
+            case MUL -> bits == 64 ? f -> x.eval(f) * y.eval(f)
+                    : bits == 32 ? f -> (int) (x.eval(f) * y.eval(f))
+                    : f -> Arith.normalize(bits, x.eval(f) * y.eval(f));
+            case BAND -> f -> x.eval(f) & y.eval(f);
+            case BOR -> f -> x.eval(f) | y.eval(f);
+            case BXOR -> f -> x.eval(f) ^ y.eval(f);
+            case DIVS -> f -> Arith.divs(bits, x.eval(f), y.eval(f));
+            case DIVU -> f -> Arith.divu(bits, x.eval(f), y.eval(f));
+            case MODS -> f -> Arith.mods(bits, x.eval(f), y.eval(f));
+            case MODU -> f -> Arith.modu(bits, x.eval(f), y.eval(f));
+            case LSHS, LSHU -> f -> Arith.shl(bits, x.eval(f), y.eval(f));
+            case RSHS -> f -> Arith.shrs(bits, x.eval(f), y.eval(f));
+            case RSHU -> f -> Arith.shru(bits, x.eval(f), y.eval(f));
+            default -> throw unsupported(op + " on integers");
+        };
+    }
+
+    private Expr.Int compare(Op op, LExp left, LExp right) {
+        if (left.type() instanceof LirType.Float) {
+            Expr.Float x = floatExpr(left);
+            Expr.Float y = floatExpr(right);
+            return switch (op) {
+                case TSTEQ -> f -> x.eval(f) == y.eval(f) ? 1 : 0;
+                case TSTNE -> f -> x.eval(f) != y.eval(f) ? 1 : 0;
+                case TSTLTS, TSTLTU -> f -> x.eval(f) < y.eval(f) ? 1 : 0;
+                case TSTLES, TSTLEU -> f -> x.eval(f) <= y.eval(f) ? 1 : 0;
+                case TSTGTS, TSTGTU -> f -> x.eval(f) > y.eval(f) ? 1 : 0;
+                default -> f -> x.eval(f) >= y.eval(f) ? 1 : 0;
+            };
+        }
+        int bits = checkedBits(left.type());
+        Expr.Int x = intExpr(left);
+        Expr.Int y = intExpr(right);
+        return switch (op) {
+            case TSTEQ -> f -> x.eval(f) == y.eval(f) ? 1 : 0;
+            case TSTNE -> f -> x.eval(f) != y.eval(f) ? 1 : 0;
+            case TSTLTS -> f -> x.eval(f) < y.eval(f) ? 1 : 0;
+            case TSTLES -> f -> x.eval(f) <= y.eval(f) ? 1 : 0;
+            case TSTGTS -> f -> x.eval(f) > y.eval(f) ? 1 : 0;
+            case TSTGES -> f -> x.eval(f) >= y.eval(f) ? 1 : 0;
+            default -> f -> Arith.compare(op, bits, x.eval(f), y.eval(f)) ? 1 : 0;
+        };
+    }
+
+    private Expr.Int unary(LExp.Unary u, int bits) {
+        Op op = u.op();
+        LExp operand = u.operand();
+        return switch (op) {
+            case NEG -> {
+                Expr.Int x = intExpr(operand);
+                yield f -> Arith.neg(bits, x.eval(f));
+            }
+            case BNOT -> {
+                Expr.Int x = intExpr(operand);
+                yield f -> ~x.eval(f);
+            }
+            case CONVSX -> {
+                Expr.Int x = intExpr(operand);
+                yield operand.type().bits() <= bits ? x : f -> Arith.normalize(bits, x.eval(f));
+            }
+            case CONVZX -> {
+                Expr.Int x = intExpr(operand);
+                int from = checkedBits(operand.type());
+                yield f -> Arith.zeroExtend(from, bits, x.eval(f));
+            }
+            case CONVIT -> {
+                Expr.Int x = intExpr(operand);
+                yield operand.type().bits() <= bits ? x : f -> Arith.normalize(bits, x.eval(f));
+            }
+            case CONVFS -> {
+                Expr.Float x = floatExpr(operand);
+                yield f -> Arith.floatToSigned(bits, x.eval(f));
+            }
+            case CONVFU, CONVFI -> {
+                Expr.Float x = floatExpr(operand);
+                yield f -> Arith.floatToUnsigned(bits, x.eval(f));
+            }
+            default -> throw unsupported(op + " with integer result");
+        };
+    }
+
+    // ---------------------------------------------------------------- float expressions
+
+    private Expr.Float floatExpr(LExp e) {
+        if (!(e.type() instanceof LirType.Float)) {
+            throw unsupported("expected a float expression, got " + e.type() + ": " + e);
+        }
+        int bits = e.type().bits();
+        return switch (e) {
+            case LExp.FloatConst c -> {
+                double v = Arith.roundTo(bits, c.value());
+                yield f -> v;
+            }
+            case LExp.Reg r -> {
+                Slot slot = slot(r);
+                if (!slot.isFloat()) {
+                    throw unsupported("float read of integer register " + r.name());
+                }
+                int s = slot.index();
+                if (slot.bits() > bits) {
+                    yield f -> Arith.roundTo(bits, f.floats[s]);
+                }
+                yield f -> f.floats[s];
+            }
+            case LExp.Mem m -> {
+                Expr.Int a = intExpr(m.address());
+                yield bits == 32 ? f -> f.memory.loadF32(a.eval(f)) : f -> f.memory.loadF64(a.eval(f));
+            }
+            case LExp.Binary b -> {
+                Expr.Float x = floatExpr(b.left());
+                Expr.Float y = floatExpr(b.right());
+                if (bits == 32) {
+                    yield switch (b.op()) {
+                        case ADD -> f -> (float) x.eval(f) + (float) y.eval(f);
+                        case SUB -> f -> (float) x.eval(f) - (float) y.eval(f);
+                        case MUL -> f -> (float) x.eval(f) * (float) y.eval(f);
+                        case DIVS, DIVU -> f -> (float) x.eval(f) / (float) y.eval(f);
+                        default -> throw unsupported(b.op() + " on floats");
+                    };
+                }
+                yield switch (b.op()) {
+                    case ADD -> f -> x.eval(f) + y.eval(f);
+                    case SUB -> f -> x.eval(f) - y.eval(f);
+                    case MUL -> f -> x.eval(f) * y.eval(f);
+                    case DIVS, DIVU -> f -> x.eval(f) / y.eval(f);
+                    default -> throw unsupported(b.op() + " on floats");
+                };
+            }
+            case LExp.Unary u -> floatUnary(u, bits);
+            case LExp.If i -> {
+                Expr.Int c = intExpr(i.condition());
+                Expr.Float x = floatExpr(i.then());
+                Expr.Float y = floatExpr(i.otherwise());
+                yield f -> c.eval(f) != 0 ? x.eval(f) : y.eval(f);
+            }
+            default -> throw unsupported("float value " + e);
+        };
+    }
+
+    private Expr.Float floatUnary(LExp.Unary u, int bits) {
+        LExp operand = u.operand();
+        return switch (u.op()) {
+            case NEG -> {
+                Expr.Float x = floatExpr(operand);
+                yield f -> -x.eval(f);
+            }
+            case CONVFX, CONVFT -> {
+                Expr.Float x = floatExpr(operand);
+                yield bits == 32 ? f -> (float) x.eval(f) : x;
+            }
+            case CONVSF -> {
+                Expr.Int x = intExpr(operand);
+                yield bits == 32 ? f -> (float) x.eval(f) : f -> (double) x.eval(f);
+            }
+            case CONVUF -> {
+                Expr.Int x = intExpr(operand);
+                int from = checkedBits(operand.type());
+                yield f -> Arith.unsignedToFloat(from, bits, x.eval(f));
+            }
+            default -> throw unsupported(u.op() + " with float result");
+        };
+    }
+}

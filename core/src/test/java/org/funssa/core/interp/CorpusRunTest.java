@@ -1,0 +1,67 @@
+package org.funssa.core.interp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vavr.collection.HashMap;
+import io.vavr.collection.Map;
+import io.vavr.collection.Stream;
+import io.vavr.collection.Vector;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.funssa.core.corpus.Corpus;
+import org.funssa.core.lir.LirReader;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every corpus program, in both LIR forms, prints exactly its {@code .ans} (compared as bytes: both are
+ * read as ISO-8859-1). Files that cannot pass are listed with the reason in {@code corpus-known-failures.txt},
+ * and the test checks that each of them fails in the way its reason says; a listed file that starts to
+ * pass (or fails differently) fails the test, so the list stays exact.
+ */
+class CorpusRunTest {
+
+    @TestFactory
+    Stream<DynamicTest> everyProgramPrintsItsAnswer() throws IOException {
+        Map<String, String> known = knownFailures();
+        Corpus corpus = Corpus.require();
+        return Stream.ofAll(corpus.programs()).flatMap(program -> program.lirFiles().map(file -> {
+            String name = program.path() + file.getFileName().toString().substring(
+                    file.getFileName().toString().indexOf('.'));
+            return DynamicTest.dynamicTest(name, () -> check(name, file, program.expectedOutput(), known));
+        }));
+    }
+
+    private static void check(String name, Path file, String expected, Map<String, String> known) {
+        String reason = known.getOrElse(name, "");
+        boolean overBudget = reason.startsWith("budget:");
+        RunOptions options = overBudget ? RunOptions.defaults().withStepBudget(100_000_000) : RunOptions.defaults();
+        RunResult result = LirInterpreter.run(LirReader.read(file), options);
+        if (!known.containsKey(name)) {
+            assertThat(result).as(name).isNotInstanceOf(RunResult.Failed.class);
+            assertThat(result.stdout()).as(name).isEqualTo(expected);
+            return;
+        }
+        RuntimeError.Kind expectedKind = overBudget
+                ? RuntimeError.Kind.STEP_BUDGET_EXHAUSTED : RuntimeError.Kind.MEMORY_ACCESS;
+        assertThat(result).as(name + " is listed as a known failure (" + reason + ")")
+                .isInstanceOfSatisfying(RunResult.Failed.class,
+                        failed -> assertThat(failed.error().kind()).isEqualTo(expectedKind));
+    }
+
+    /** {@code <group>/<name>.<form>.lir <tab> reason} per line; {@code #} starts a comment. */
+    private static Map<String, String> knownFailures() throws IOException {
+        try (InputStream in = CorpusRunTest.class.getResourceAsStream("corpus-known-failures.txt")) {
+            if (in == null) {
+                return HashMap.empty();
+            }
+            return Vector.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
+                    .map(String::strip)
+                    .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                    .toMap(line -> line.split("\\s+", 2)[0], line -> line.contains(" ") || line.contains("\t")
+                            ? line.split("\\s+", 2)[1] : "");
+        }
+    }
+}

@@ -43,12 +43,14 @@ public final class Cfg implements Graph {
     private final Vector<Block> blocks;
     private final Map<String, Integer> byLabel;
     private final DiGraph graph;
+    private final Positions positions;
 
-    private Cfg(Module.Function function, Vector<Block> blocks, Map<String, Integer> byLabel, DiGraph graph) {
+    private Cfg(Module.Function function, Vector<Block> blocks, DiGraph graph, Positions positions) {
         this.function = function;
         this.blocks = blocks;
-        this.byLabel = byLabel;
+        this.byLabel = blocks.zipWithIndex().toMap(t -> t._1.label(), t -> t._2);
         this.graph = graph;
+        this.positions = positions;
     }
 
     /**
@@ -137,7 +139,7 @@ public final class Cfg implements Graph {
                 builder.edge(b, to.get());
             }
         }
-        return new Cfg(function, blocks, byLabel, builder.build());
+        return new Cfg(function, blocks, builder.build(), positions);
     }
 
     private static int entryBlock(Module.Function function, Positions positions, Vector<Block> blocks) {
@@ -205,10 +207,12 @@ public final class Cfg implements Graph {
 
     /** The block carrying the label (a DEFLABEL's or a synthesized one), if any. */
     public Option<Integer> blockOf(String label) {
-        return byLabel.get(label).orElse(() -> {
-            int index = blocks.indexWhere(b -> b.synthetic() && b.label().equals(label));
-            return index < 0 ? Option.none() : Option.of(index);
-        });
+        return byLabel.get(label);
+    }
+
+    /** Where the function's statements were read, when it was read from text. */
+    public Positions positions() {
+        return positions;
     }
 
     /** The graph as a labelled {@link DiGraph}. */

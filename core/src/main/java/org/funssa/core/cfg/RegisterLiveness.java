@@ -45,7 +45,7 @@ public final class RegisterLiveness {
         for (int b = 0; b < n; b++) {
             BlockEffects effects = new BlockEffects(names, numbers);
             for (Stmt stmt : cfg.block(b).statements()) {
-                effects.statement(cfg.function().name(), stmt);
+                effects.statement(cfg, stmt);
             }
             uses[b] = effects.uses();
             defs[b] = effects.defs();
@@ -114,7 +114,7 @@ public final class RegisterLiveness {
             this.numbers = numbers;
         }
 
-        void statement(String function, Stmt stmt) {
+        void statement(Cfg cfg, Stmt stmt) {
             List<LExp> reads = new ArrayList<>();
             List<String> writes = new ArrayList<>();
             ArrayDeque<Stmt> parts = new ArrayDeque<>();
@@ -123,24 +123,24 @@ public final class RegisterLiveness {
                 switch (parts.pop()) {
                     case Stmt.Set(var type, LExp target, LExp value) -> {
                         reads.add(value);
-                        target(function, target, reads, writes);
+                        target(cfg, target, reads, writes);
                     }
                     case Stmt.Call(LExp f, Vector<LExp> args, Vector<LExp> receivers) -> {
                         reads.add(f);
                         reads.addAll(args.toJavaList());
-                        receivers.forEach(r -> target(function, r, reads, writes));
+                        receivers.forEach(r -> target(cfg, r, reads, writes));
                     }
-                    case Stmt.Prologue p -> p.params().forEach(r -> target(function, r, reads, writes));
+                    case Stmt.Prologue p -> p.params().forEach(r -> target(cfg, r, reads, writes));
                     case Stmt.Epilogue e -> reads.addAll(e.results().toJavaList());
                     case Stmt.Jump j -> reads.add(j.target());
                     case Stmt.JumpC j -> reads.add(j.test());
                     case Stmt.JumpN j -> reads.add(j.value());
                     case Stmt.Parallel p -> p.parts().forEach(parts::push);
                     case Stmt.Use u -> reads.addAll(u.registers().toJavaList());
-                    case Stmt.Clobber c -> c.registers().forEach(r -> target(function, r, reads, writes));
+                    case Stmt.Clobber c -> c.registers().forEach(r -> target(cfg, r, reads, writes));
                     case Stmt.Line l -> { }
                     case Stmt.DefLabel d -> { }
-                    case Stmt.Phi p -> throw new CfgException(function, Option.none(),
+                    case Stmt.Phi p -> throw new CfgException(cfg.function().name(), cfg.positions().of(p),
                             "PHI is not supported by register liveness (its operands live on predecessor edges)");
                 }
             }
@@ -161,7 +161,7 @@ public final class RegisterLiveness {
         }
 
         /** A written location: a REG is written; a SUBREG reads and writes its register; a MEM reads its address. */
-        private static void target(String function, LExp target, List<LExp> reads, List<String> writes) {
+        private static void target(Cfg cfg, LExp target, List<LExp> reads, List<String> writes) {
             switch (target) {
                 case LExp.Reg r -> writes.add(r.name());
                 case LExp.Subreg s -> {
@@ -171,7 +171,7 @@ public final class RegisterLiveness {
                     }
                 }
                 case LExp.Mem m -> reads.add(m.address());
-                default -> throw new CfgException(function, Option.none(), "cannot assign to " + target
+                default -> throw new CfgException(cfg.function().name(), cfg.positions().of(target), "cannot assign to " + target
                         + "; a target must be MEM, REG or SUBREG");
             }
         }

@@ -27,10 +27,6 @@ final class IntList {
         return data[index];
     }
 
-    void set(int index, int value) {
-        data[index] = value;
-    }
-
     int size() {
         return size;
     }

@@ -5,14 +5,15 @@ import io.vavr.control.Option;
 /**
  * The typing rules of LIR L-expressions (seed 004, appendix A; shared/LIR.md "Typing rules"): each
  * check returns the broken rule as "expected …, found …", or nothing when the node is well typed.
- * Where LIR.md and real COINS output differ, these follow the corpus.
+ * Where LIR.md and real COINS output differ, these follow the corpus. Public so that the functional IR's
+ * verifier (module cps) applies exactly the same rules to its primitive operations.
  */
-final class LirTypeRules {
+public final class LirTypeRules {
 
     private LirTypeRules() {}
 
     /** {@code (op t left right)} for an arithmetic, shift or comparison operator. */
-    static Option<String> binary(Op op, LirType type, LirType left, LirType right) {
+    public static Option<String> binary(Op op, LirType type, LirType left, LirType right) {
         return switch (op.kind()) {
             case ARITHMETIC -> numeric(op, type)
                     .orElse(() -> operand(op, type, 1, type, left))
@@ -30,7 +31,7 @@ final class LirTypeRules {
     }
 
     /** {@code (op t x)} for {@code NEG}, {@code BNOT} and the conversions. */
-    static Option<String> unary(Op op, LirType type, LirType x) {
+    public static Option<String> unary(Op op, LirType type, LirType x) {
         return switch (op) {
             case NEG, BNOT -> numeric(op, type).orElse(() -> operand(op, type, 1, type, x));
             case CONVSX, CONVZX -> conversion(op, type, x, LirType.Int.class, LirType.Int.class, +1);
@@ -44,13 +45,13 @@ final class LirTypeRules {
     }
 
     /** {@code (MEM t address)}: the address is an integer. */
-    static Option<String> address(String form, LirType address) {
+    public static Option<String> address(String form, LirType address) {
         return address instanceof LirType.Int ? Option.none()
                 : Option.of("expected an integer (address) type for the address of " + form + ", found " + address);
     }
 
     /** {@code (IF t c a b)}. */
-    static Option<String> select(LirType type, LirType condition, LirType then, LirType otherwise) {
+    public static Option<String> select(LirType type, LirType condition, LirType then, LirType otherwise) {
         if (!(condition instanceof LirType.Int)) {
             return Option.of("expected an integer type for the condition of IF, found " + condition);
         }
@@ -65,7 +66,7 @@ final class LirTypeRules {
     }
 
     /** A typed assignment ({@code SET}, {@code PHI}): target and value have the statement's type. */
-    static Option<String> assignment(String form, LirType type, String what, LirType actual) {
+    public static Option<String> assignment(String form, LirType type, String what, LirType actual) {
         return actual.equals(type) ? Option.none()
                 : Option.of("expected the " + what + " of " + form + " " + type + " to have type " + type + ", found "
                         + actual);

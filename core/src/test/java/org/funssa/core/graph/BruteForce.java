@@ -7,12 +7,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** The definitions the algorithms are checked against, computed naively on small graphs. */
-final class BruteForce {
+public final class BruteForce {
 
     private BruteForce() {}
 
     /** Nodes reachable from {@code from} along {@code succ} without passing {@code removed}. */
-    static boolean[] reach(List<List<Integer>> succ, int from, int removed) {
+    public static boolean[] reach(List<List<Integer>> succ, int from, int removed) {
         boolean[] seen = new boolean[succ.size()];
         if (from == removed) {
             return seen;
@@ -31,7 +31,7 @@ final class BruteForce {
         return seen;
     }
 
-    static List<List<Integer>> successors(Graph g) {
+    public static List<List<Integer>> successors(Graph g) {
         List<List<Integer>> succ = new ArrayList<>();
         for (int x = 0; x < g.size(); x++) {
             List<Integer> list = new ArrayList<>();
@@ -42,7 +42,7 @@ final class BruteForce {
     }
 
     /** dom[d][x]: every path from the entry to x passes d (x reachable). Seed 004 §2.2.3. */
-    static boolean[][] dominance(List<List<Integer>> succ, int entry) {
+    public static boolean[][] dominance(List<List<Integer>> succ, int entry) {
         int n = succ.size();
         boolean[] reachable = reach(succ, entry, -1);
         boolean[][] dom = new boolean[n][n];
@@ -56,7 +56,7 @@ final class BruteForce {
     }
 
     /** The immediate dominator from the relation: the strict dominator dominated by all the others. */
-    static int idom(boolean[][] dom, int x) {
+    public static int idom(boolean[][] dom, int x) {
         int n = dom.length;
         for (int d = 0; d < n; d++) {
             if (d == x || !dom[d][x]) {
@@ -76,9 +76,9 @@ final class BruteForce {
     }
 
     /** The exit-augmented graph of seed 004 §2.2.4, rebuilt independently; its last node is the exit when virtual. */
-    record Augmented(List<List<Integer>> succ, int exit, boolean virtual) {}
+    public record Augmented(List<List<Integer>> succ, int exit, boolean virtual) {}
 
-    static Augmented augment(Graph g) {
+    public static Augmented augment(Graph g) {
         List<List<Integer>> succ = successors(g);
         boolean[] reachable = reach(succ, g.entry(), -1);
         List<Integer> exits = new ArrayList<>();
@@ -104,7 +104,7 @@ final class BruteForce {
     }
 
     /** pdom[p][x]: x reaches the exit and every path from x to the exit passes p. */
-    static boolean[][] postDominance(Augmented aug, int entry) {
+    public static boolean[][] postDominance(Augmented aug, int entry) {
         int n = aug.succ().size();
         boolean[] reachable = reach(aug.succ(), entry, -1);
         boolean[] reachesExit = new boolean[n];
@@ -124,7 +124,7 @@ final class BruteForce {
     }
 
     /** DF(x) = { y | some predecessor u of y has x dom u, and not x sdom y } (seed 004 §2.2.5). */
-    static Set<Integer> frontier(List<List<Integer>> succ, boolean[][] dom, int x) {
+    public static Set<Integer> frontier(List<List<Integer>> succ, boolean[][] dom, int x) {
         Set<Integer> result = new TreeSet<>();
         for (int u = 0; u < succ.size(); u++) {
             for (int y : succ.get(u)) {
@@ -137,7 +137,7 @@ final class BruteForce {
     }
 
     /** The reverse of a successor list. */
-    static List<List<Integer>> reverse(List<List<Integer>> succ) {
+    public static List<List<Integer>> reverse(List<List<Integer>> succ) {
         List<List<Integer>> pred = new ArrayList<>();
         for (int x = 0; x < succ.size(); x++) {
             pred.add(new ArrayList<>());
@@ -150,7 +150,7 @@ final class BruteForce {
         return pred;
     }
 
-    static Set<Integer> set(IntSeq seq) {
+    public static Set<Integer> set(IntSeq seq) {
         Set<Integer> result = new TreeSet<>();
         seq.stream().forEach(result::add);
         return result;

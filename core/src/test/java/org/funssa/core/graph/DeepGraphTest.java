@@ -157,6 +157,28 @@ class DeepGraphTest {
         assertThat(live.liveOut(LOOP_NEST)).isEqualTo(IntSeq.of(0));
     }
 
+    /**
+     * The loop nest above, 10^5 deep, with a second entry from a new entry node into the innermost
+     * latch: every loop is irreducible and entered at its header and at that latch.
+     */
+    @Test
+    void irreducibleLoopsNestedAHundredThousandDeep() {
+        int exit = 2 * NEST;
+        int entry = exit + 1;
+        DiGraph.Builder b = DiGraph.builder(exit + 2).entry(entry).edge(entry, 0).edge(entry, NEST);
+        for (int i = 0; i < NEST; i++) {
+            int t = 2 * NEST - 1 - i;
+            b.edge(i, i + 1 < NEST ? i + 1 : t);
+            b.edge(t, i);
+            b.edge(t, i > 0 ? t + 1 : exit);
+        }
+        LoopNestingForest forest = LoopNestingForest.of(b.build());
+        assertThat(forest.loopCount()).isEqualTo(NEST);
+        assertThat(forest.irreducibleLoops()).hasSize(NEST);
+        assertThat(forest.entries(forest.loopHeadedBy(0))).isEqualTo(IntSeq.of(0, NEST));
+        assertThat(forest.depth(forest.loopHeadedBy(NEST - 1))).isEqualTo(NEST);
+    }
+
     /** A chain of 10^5 diamonds: head → left | right → join → next head. */
     @Test
     void chainOfAHundredThousandDiamonds() {

@@ -1,0 +1,181 @@
+package org.funssa.cps.alpha;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+
+/**
+ * α-equivalence (seed 003 §6.1 "α-renaming"): two terms are equivalent when a consistent, one-to-one renaming
+ * of bound variables and local-function labels turns one into the other. Global names (functions, symbols,
+ * data) and free names must match exactly; the order of lets, local functions and operands matters.
+ *
+ * <p>Both terms are walked in lockstep with an explicit stack. Bound names are unique in a well-formed
+ * function (the verifier's {@code REBOUND_VARIABLE}), so one renaming per function suffices; a function that
+ * rebinds a name is compared conservatively (a second binding must map to the same name as the first).
+ */
+public final class Alpha {
+
+    private final Map<String, String> varsAB = new HashMap<>();
+    private final Map<String, String> varsBA = new HashMap<>();
+    private final Map<String, String> labelsAB = new HashMap<>();
+    private final Map<String, String> labelsBA = new HashMap<>();
+
+    private Alpha() {}
+
+    /** Whether two programs are equal up to renaming of bound names inside each function. */
+    public static boolean equivalent(Program a, Program b) {
+        if (a == b) {
+            return true;
+        }
+        if (!a.name().equals(b.name()) || !a.symbols().equals(b.symbols()) || !a.data().equals(b.data())
+                || a.functions().size() != b.functions().size()) {
+            return false;
+        }
+        return a.functions().zip(b.functions()).forAll(p -> equivalent(p._1, p._2));
+    }
+
+    /** Whether two functions are equal up to renaming of their bound variables and local-function labels. */
+    public static boolean equivalent(Function a, Function b) {
+        if (a == b) {
+            return true;
+        }
+        if (!a.name().equals(b.name()) || !a.symbols().equals(b.symbols()) || !a.results().equals(b.results())) {
+            return false;
+        }
+        Alpha alpha = new Alpha();
+        return alpha.bindAll(a.params(), b.params()) && alpha.bodies(a.body(), b.body());
+    }
+
+    private boolean bodies(Body rootA, Body rootB) {
+        ArrayDeque<Body> stack = new ArrayDeque<>();
+        stack.push(rootA);
+        stack.push(rootB);
+        while (!stack.isEmpty()) {
+            Body b = stack.pop();
+            Body a = stack.pop();
+            if (a.lets().size() != b.lets().size() || a.functions().size() != b.functions().size()) {
+                return false;
+            }
+            for (int i = 0; i < a.functions().size(); i++) {
+                if (!bindLabel(a.functions().get(i).label(), b.functions().get(i).label())) {
+                    return false;
+                }
+            }
+            for (int i = 0; i < a.lets().size(); i++) {
+                Let x = a.lets().get(i);
+                Let y = b.lets().get(i);
+                if (!exprs(x.expr(), y.expr()) || !bindAll(x.vars(), y.vars())) {
+                    return false;
+                }
+            }
+            if (!tails(a.tail(), b.tail())) {
+                return false;
+            }
+            for (int i = a.functions().size() - 1; i >= 0; i--) {
+                Fn f = a.functions().get(i);
+                Fn g = b.functions().get(i);
+                if (!bindAll(f.params(), g.params())) {
+                    return false;
+                }
+                stack.push(f.body());
+                stack.push(g.body());
+            }
+        }
+        return true;
+    }
+
+    private boolean bindAll(Vector<Atom.Var> as, Vector<Atom.Var> bs) {
+        if (as.size() != bs.size()) {
+            return false;
+        }
+        for (int i = 0; i < as.size(); i++) {
+            Atom.Var x = as.get(i);
+            Atom.Var y = bs.get(i);
+            if (!x.type().equals(y.type()) || !bind(varsAB, varsBA, x.name(), y.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean bindLabel(Label a, Label b) {
+        return bind(labelsAB, labelsBA, a.name(), b.name());
+    }
+
+    private static boolean bind(Map<String, String> ab, Map<String, String> ba, String a, String b) {
+        String oldB = ab.putIfAbsent(a, b);
+        String oldA = ba.putIfAbsent(b, a);
+        return (oldB == null || oldB.equals(b)) && (oldA == null || oldA.equals(a));
+    }
+
+    /** Names correspond if they are bound to each other, or are both free and equal. */
+    private static boolean same(Map<String, String> ab, Map<String, String> ba, String a, String b) {
+        String image = ab.get(a);
+        return image != null ? image.equals(b) : !ba.containsKey(b) && a.equals(b);
+    }
+
+    private boolean atoms(Vector<Atom> as, Vector<Atom> bs) {
+        if (as.size() != bs.size()) {
+            return false;
+        }
+        for (int i = 0; i < as.size(); i++) {
+            if (!atom(as.get(i), bs.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean atom(Atom a, Atom b) {
+        if (a instanceof Atom.Var x && b instanceof Atom.Var y) {
+            return x.type().equals(y.type()) && same(varsAB, varsBA, x.name(), y.name());
+        }
+        return a.equals(b);
+    }
+
+    private boolean exprs(Expr a, Expr b) {
+        boolean shape = switch (a) {
+            case Expr.Copy x -> b instanceof Expr.Copy;
+            case Expr.Prim x -> b instanceof Expr.Prim y && x.op() == y.op() && x.type().equals(y.type());
+            case Expr.Select x -> b instanceof Expr.Select y && x.type().equals(y.type());
+            case Expr.Load x -> b instanceof Expr.Load y && x.type().equals(y.type()) && x.access().equals(y.access());
+            case Expr.Store x -> b instanceof Expr.Store y && x.type().equals(y.type())
+                    && x.access().equals(y.access());
+            case Expr.Call x -> b instanceof Expr.Call y && x.results().equals(y.results())
+                    && x.args().size() == y.args().size();
+        };
+        return shape && atoms(a.operands(), b.operands());
+    }
+
+    private boolean tails(Tail a, Tail b) {
+        boolean shape = switch (a) {
+            case Tail.Jump x -> b instanceof Tail.Jump;
+            case Tail.Branch x -> b instanceof Tail.Branch;
+            case Tail.Switch x -> b instanceof Tail.Switch y && x.cases().map(Tail.Case::value)
+                    .equals(y.cases().map(Tail.Case::value));
+            case Tail.Return x -> b instanceof Tail.Return;
+        };
+        if (!shape || !atoms(a.operands(), b.operands())) {
+            return false;
+        }
+        Vector<Tail.Jump> ja = a.jumps();
+        Vector<Tail.Jump> jb = b.jumps();
+        for (int i = 0; i < ja.size(); i++) {
+            if (ja.get(i).args().size() != jb.get(i).args().size()
+                    || !same(labelsAB, labelsBA, ja.get(i).target().name(), jb.get(i).target().name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

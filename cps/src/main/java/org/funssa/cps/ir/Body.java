@@ -1,0 +1,112 @@
+package org.funssa.cps.ir;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+
+/**
+ * {@code let …; letrec f₁ … and fₙ in tail}: a block's straight-line code, the local functions it defines
+ * (the blocks it immediately dominates, seed 003 §6.2.2 "block sinking"), and how it ends.
+ *
+ * <p>Scope (DESIGN.md "The IR"): a let's variables are in scope from the let to the end of the body,
+ * including the local functions; the local functions are in scope for the tail and for each other.
+ *
+ * <p>A class rather than a record: bodies nest as deep as the dominator tree (10⁵ levels and more), so
+ * equality is an iterative comparison and the hash is computed once, bottom-up, at construction; the
+ * recursive {@code equals}/{@code hashCode} a record would generate would overflow the stack.
+ */
+public final class Body {
+
+    private final Vector<Let> lets;
+    private final Vector<Fn> functions;
+    private final Tail tail;
+    private final int hash;
+
+    public Body(Vector<Let> lets, Vector<Fn> functions, Tail tail) {
+        this.lets = lets;
+        this.functions = functions;
+        this.tail = tail;
+        int h = lets.hashCode();
+        for (Fn f : functions) {
+            h = 31 * h + f.hashCode();
+        }
+        this.hash = 31 * h + tail.hashCode();
+    }
+
+    /** A body without local functions. */
+    public static Body of(Vector<Let> lets, Tail tail) {
+        return new Body(lets, Vector.empty(), tail);
+    }
+
+    public Vector<Let> lets() {
+        return lets;
+    }
+
+    /** The local functions this body defines ({@code letrec}), in order. */
+    public Vector<Fn> functions() {
+        return functions;
+    }
+
+    public Tail tail() {
+        return tail;
+    }
+
+    public Body withLets(Vector<Let> newLets) {
+        return new Body(newLets, functions, tail);
+    }
+
+    public Body withFunctions(Vector<Fn> newFunctions) {
+        return new Body(lets, newFunctions, tail);
+    }
+
+    public Body withTail(Tail newTail) {
+        return new Body(lets, functions, newTail);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Body that && equal(this, that);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    /** A bounded summary; print a whole body with {@code IrPrinter}. */
+    @Override
+    public String toString() {
+        return "Body[" + lets.size() + " lets, local functions " + functions.map(f -> f.label().name()).take(8)
+                + (functions.size() > 8 ? "…" : "") + ", " + tail.getClass().getSimpleName().toLowerCase() + "]";
+    }
+
+    /** Structural equality of two bodies, with an explicit stack; shared subterms compare by identity. */
+    static boolean equal(Body a, Body b) {
+        ArrayDeque<Body> stack = new ArrayDeque<>();
+        stack.push(a);
+        stack.push(b);
+        while (!stack.isEmpty()) {
+            Body y = stack.pop();
+            Body x = stack.pop();
+            if (x == y) {
+                continue;
+            }
+            if (x.hash != y.hash || x.functions.size() != y.functions.size() || !x.tail.equals(y.tail)
+                    || !x.lets.equals(y.lets)) {
+                return false;
+            }
+            for (int i = 0; i < x.functions.size(); i++) {
+                Fn f = x.functions.get(i);
+                Fn g = y.functions.get(i);
+                if (f == g) {
+                    continue;
+                }
+                if (f.hashCode() != g.hashCode() || !f.label().equals(g.label()) || !f.params().equals(g.params())) {
+                    return false;
+                }
+                stack.push(f.body());
+                stack.push(g.body());
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,65 @@
+package org.funssa.cps.ir;
+
+import io.vavr.collection.Vector;
+
+/**
+ * A local function: a basic block in direct style (seed 003 §6.1 "Direct Style"). Its parameters are the
+ * block's φ-functions, its call sites are the incoming edges, and where it is defined (which body) is its
+ * place in the dominator tree.
+ *
+ * <p>A class rather than a record for the reason given in {@link Body}: equality and hashing must not
+ * recurse through the nest of bodies.
+ */
+public final class Fn {
+
+    private final Label label;
+    private final Vector<Atom.Var> params;
+    private final Body body;
+    private final int hash;
+
+    public Fn(Label label, Vector<Atom.Var> params, Body body) {
+        this.label = label;
+        this.params = params;
+        this.body = body;
+        this.hash = (31 * label.hashCode() + params.hashCode()) * 31 + body.hashCode();
+    }
+
+    public Label label() {
+        return label;
+    }
+
+    /** The formal parameters, which play the role of the block's φ-functions. */
+    public Vector<Atom.Var> params() {
+        return params;
+    }
+
+    public Body body() {
+        return body;
+    }
+
+    public Fn withBody(Body newBody) {
+        return new Fn(label, params, newBody);
+    }
+
+    public Fn withParams(Vector<Atom.Var> newParams) {
+        return new Fn(label, newParams, body);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other == this || other instanceof Fn that && hash == that.hash && label.equals(that.label)
+                && params.equals(that.params) && Body.equal(body, that.body);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    /** A bounded summary: the label and parameters. */
+    @Override
+    public String toString() {
+        return "Fn[" + label + params.map(p -> p.name() + ": " + p.type()).take(8).mkString("(", ", ",
+                params.size() > 8 ? ", …)" : ")") + "]";
+    }
+}

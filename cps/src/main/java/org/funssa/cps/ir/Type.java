@@ -1,0 +1,73 @@
+package org.funssa.cps.ir;
+
+import org.funssa.core.lir.LirType;
+
+/**
+ * The type of an IR value: a LIR data type ({@code I8…I128}, {@code F32…F128}, aggregates {@code A<bits>})
+ * or {@link Mem}, the type of memory tokens (DESIGN.md "The IR": memory is a value threaded through loads,
+ * stores and calls). {@code UNKNOWN}, which LIR gives only to function symbols, is not a value type.
+ */
+public sealed interface Type permits Type.Data, Type.Mem {
+
+    Data I8 = new Data(LirType.I8);
+    Data I16 = new Data(LirType.I16);
+    Data I32 = new Data(LirType.I32);
+    Data I64 = new Data(LirType.I64);
+    Data I128 = new Data(LirType.I128);
+    Data F32 = new Data(LirType.F32);
+    Data F64 = new Data(LirType.F64);
+    Data F128 = new Data(LirType.F128);
+    Mem MEM = new Mem();
+
+    /** A value of a LIR type: an integer, a float or an aggregate (copied whole by loads and stores). */
+    record Data(LirType lir) implements Type {
+        public Data {
+            if (lir instanceof LirType.Unknown) {
+                throw new IllegalArgumentException("UNKNOWN is not the type of a value");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return lir.toString().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** The type of memory tokens: a version of the whole memory. */
+    record Mem() implements Type {
+        @Override
+        public String toString() {
+            return "mem";
+        }
+    }
+
+    /** An aggregate of the given number of bits, {@code a<bits>}. */
+    static Data aggregate(int bits) {
+        return new Data(new LirType.Aggregate(bits));
+    }
+
+    /** Whether values of this type are integers (so may be branch conditions, addresses, switch values). */
+    default boolean isInteger() {
+        return this instanceof Data d && d.lir() instanceof LirType.Int;
+    }
+
+    /** Whether values of this type are floating-point numbers. */
+    default boolean isFloat() {
+        return this instanceof Data d && d.lir() instanceof LirType.Float;
+    }
+
+    /**
+     * The type a name denotes in the text form: {@code i8…i128}, {@code f32…f128}, {@code a<bits>}, {@code mem}.
+     */
+    static io.vavr.control.Option<Type> named(String name) {
+        if (name.equals("mem")) {
+            return io.vavr.control.Option.of(MEM);
+        }
+        if (!name.equals(name.toLowerCase(java.util.Locale.ROOT))) {
+            return io.vavr.control.Option.none();
+        }
+        return LirType.named(name.toUpperCase(java.util.Locale.ROOT))
+                .filter(t -> !(t instanceof LirType.Unknown))
+                .map(Data::new);
+    }
+}

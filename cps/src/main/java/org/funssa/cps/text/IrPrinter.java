@@ -1,0 +1,251 @@
+package org.funssa.cps.text;
+
+import io.vavr.collection.Vector;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.Locale;
+import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Symbol;
+import org.funssa.cps.ir.Access;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+
+/**
+ * Prints the IR in its text form (docs/ir-text.md), which follows the notation of seed 003 chapter 6:
+ * one {@code let} per line, {@code letrec … and … in} for local functions, tails as tail calls. The output
+ * is canonical: {@code IrParser.parse(print(p))} equals {@code p}, and printing that again gives the same
+ * text.
+ *
+ * <p>Bodies are printed with an explicit stack, so nesting depth is bounded by the heap only; indentation
+ * stops growing after {@value #MAX_INDENT_LEVELS} levels to keep deep nests linear in size.
+ */
+public final class IrPrinter {
+
+    /** Nesting levels beyond which lines are not indented further. */
+    public static final int MAX_INDENT_LEVELS = 32;
+
+    private IrPrinter() {}
+
+    /** The whole program: the LIR header (module name, SYMTAB, DATA), then each function, ending with a newline. */
+    public static String print(Program program) {
+        StringBuilder out = new StringBuilder(1 << 12);
+        Module header = new Module(program.name(), program.symbols(), Vector.narrow(program.data()));
+        out.append(LirPrinter.print(header));
+        for (Function function : program.functions()) {
+            out.append('\n');
+            function(out, function);
+        }
+        return out.toString();
+    }
+
+    /** One function, ending with a newline. */
+    public static String print(Function function) {
+        StringBuilder out = new StringBuilder();
+        function(out, function);
+        return out.toString();
+    }
+
+    /** One atom, as it appears in an operand position. */
+    public static String print(Atom atom) {
+        StringBuilder out = new StringBuilder();
+        atom(out, atom);
+        return out.toString();
+    }
+
+    /** One expression, as it appears on the right of {@code let … =}. */
+    public static String print(Expr expr) {
+        StringBuilder out = new StringBuilder();
+        expr(out, expr);
+        return out.toString();
+    }
+
+    private static void function(StringBuilder out, Function function) {
+        out.append("fun ").append(Names.write(function.name()));
+        params(out, function.params());
+        out.append(" -> (").append(function.results().mkString(", ")).append(')');
+        if (!function.symbols().isEmpty()) {
+            out.append("\n  (SYMTAB");
+            for (Symbol symbol : function.symbols()) {
+                out.append("\n    ").append(LirPrinter.print(symbol));
+            }
+            out.append(')');
+        }
+        out.append(" =\n");
+        body(out, function.body());
+    }
+
+    /** A pending piece of output: a body to print at a nesting level, or a finished line. */
+    private sealed interface Work {}
+
+    private record BodyAt(Body body, int level) implements Work {}
+
+    private record Line(int level, String text) implements Work {}
+
+    private static void body(StringBuilder out, Body root) {
+        ArrayDeque<Work> stack = new ArrayDeque<>();
+        stack.push(new BodyAt(root, 1));
+        while (!stack.isEmpty()) {
+            switch (stack.pop()) {
+                case Line(int level, String text) -> indent(out, level).append(text).append('\n');
+                case BodyAt(Body body, int level) -> {
+                    for (Let let : body.lets()) {
+                        let(indent(out, level), let);
+                        out.append('\n');
+                    }
+                    if (body.functions().isEmpty()) {
+                        tail(out, level, "", body.tail());
+                        continue;
+                    }
+                    StringBuilder in = new StringBuilder();
+                    tail(in, level, "in ", body.tail());
+                    stack.push(new Line(0, in.substring(0, in.length() - 1)));
+                    for (int i = body.functions().size() - 1; i >= 0; i--) {
+                        Fn fn = body.functions().get(i);
+                        stack.push(new BodyAt(fn.body(), level + 1));
+                        StringBuilder header = new StringBuilder(i == 0 ? "letrec " : "and ");
+                        header.append(Names.write(fn.label().name()));
+                        params(header, fn.params());
+                        stack.push(new Line(level, header.append(" =").toString()));
+                    }
+                }
+            }
+        }
+    }
+
+    private static StringBuilder indent(StringBuilder out, int level) {
+        return out.repeat("  ", Math.min(level, MAX_INDENT_LEVELS));
+    }
+
+    private static void params(StringBuilder out, Vector<Atom.Var> params) {
+        out.append('(');
+        for (int i = 0; i < params.size(); i++) {
+            if (i > 0) {
+                out.append(", ");
+            }
+            out.append(Names.write(params.get(i).name())).append(": ").append(params.get(i).type());
+        }
+        out.append(')');
+    }
+
+    private static void let(StringBuilder out, Let let) {
+        Vector<Type> results = let.expr().resultTypes();
+        out.append("let ");
+        for (int i = 0; i < let.vars().size(); i++) {
+            Atom.Var var = let.vars().get(i);
+            out.append(i > 0 ? ", " : "").append(Names.write(var.name()));
+            if (i >= results.size() || !results.get(i).equals(var.type())) {
+                out.append(": ").append(var.type());
+            }
+        }
+        out.append(" = ");
+        expr(out, let.expr());
+    }
+
+    private static void expr(StringBuilder out, Expr expr) {
+        switch (expr) {
+            case Expr.Copy(Atom value) -> atom(out, value);
+            case Expr.Prim(var op, Type.Data type, Vector<Atom> operands) -> {
+                out.append(op.name().toLowerCase(Locale.ROOT)).append('.').append(type);
+                operands.forEach(a -> atom(out.append(' '), a));
+            }
+            case Expr.Select(Type.Data type, Atom c, Atom a, Atom b) ->
+                    atoms(out.append("select.").append(type), Vector.of(c, a, b));
+            case Expr.Load(Type.Data type, Atom mem, Atom address, Access access) ->
+                    access(atoms(out.append("load.").append(type), Vector.of(mem, address)), access);
+            case Expr.Store(Type.Data type, Atom mem, Atom address, Atom value, Access access) ->
+                    access(atoms(out.append("store.").append(type), Vector.of(mem, address, value)), access);
+            case Expr.Call(Atom function, Vector<Atom> args, Atom mem, Vector<Type.Data> results) -> {
+                out.append("call");
+                results.forEach(t -> out.append('.').append(t));
+                atom(out.append(' '), function);
+                arguments(out, args);
+                atom(out.append(' '), mem);
+            }
+        }
+    }
+
+    private static StringBuilder atoms(StringBuilder out, Vector<Atom> atoms) {
+        atoms.forEach(a -> atom(out.append(' '), a));
+        return out;
+    }
+
+    private static void access(StringBuilder out, Access access) {
+        if (access.isVolatile()) {
+            out.append(" !volatile");
+        }
+        if (access.noSafe()) {
+            out.append(" !nosafe");
+        }
+        access.align().forEach(a -> out.append(" !align ").append(a));
+    }
+
+    private static void arguments(StringBuilder out, Vector<Atom> args) {
+        out.append('(');
+        for (int i = 0; i < args.size(); i++) {
+            atom(i > 0 ? out.append(", ") : out, args.get(i));
+        }
+        out.append(')');
+    }
+
+    private static void atom(StringBuilder out, Atom atom) {
+        switch (atom) {
+            case Atom.Var v -> out.append(Names.write(v.name()));
+            case Atom.IntLit(Type.Data type, BigInteger value) -> typed(out.append(value), type, Type.I32);
+            case Atom.FloatLit(Type.Data type, double value) -> typed(out.append(floatText(value)), type, Type.F64);
+            case Atom.Addr(Atom.Space space, String symbol, Type.Data type) ->
+                    typed(out.append(space == Atom.Space.STATIC ? '@' : '$').append(Names.write(symbol)), type, Type.I64);
+            case Atom.Undef(Type type) -> out.append("undef.").append(type);
+        }
+    }
+
+    private static void typed(StringBuilder out, Type type, Type implied) {
+        if (!type.equals(implied)) {
+            out.append(':').append(type);
+        }
+    }
+
+    static String floatText(double value) {
+        if (Double.isNaN(value)) {
+            return "nan";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "inf" : "-inf";
+        }
+        return Double.toString(value);
+    }
+
+    private static void tail(StringBuilder out, int level, String prefix, Tail tail) {
+        indent(out, level).append(prefix);
+        switch (tail) {
+            case Tail.Jump j -> target(out.append("jump "), j);
+            case Tail.Branch(Atom c, Tail.Jump t, Tail.Jump f) -> {
+                atom(out.append("if "), c);
+                target(out.append(" then "), t);
+                target(out.append(" else "), f);
+            }
+            case Tail.Switch(Atom value, Vector<Tail.Case> cases, Tail.Jump otherwise) -> {
+                atom(out.append("switch "), value);
+                for (Tail.Case c : cases) {
+                    target(indent(out.append('\n'), level + 1).append("case ").append(c.value()).append(" -> "),
+                            c.target());
+                }
+                target(indent(out.append('\n'), level + 1).append("default -> "), otherwise);
+            }
+            case Tail.Return(Vector<Atom> values) -> arguments(out.append("return "), values);
+        }
+        out.append('\n');
+    }
+
+    private static void target(StringBuilder out, Tail.Jump jump) {
+        out.append(Names.write(jump.target().name()));
+        arguments(out, jump.args());
+    }
+}

@@ -1,0 +1,414 @@
+package org.funssa.cps.verify;
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.funssa.core.lir.LirType;
+import org.funssa.core.lir.LirTypeRules;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+
+/**
+ * Checks the invariants of the functional IR and names each broken one with its place (DESIGN.md "The IR";
+ * seed 003 §6.1: binding = point of definition, lexical scope = dominance region, arity of a function = its
+ * φ-functions; operand typing: the LIR rules of {@link LirTypeRules}).
+ *
+ * <p>Scope: a body's let-bound variables are in scope from their let to the end of the body, including its
+ * local functions; its local functions are in scope for its tail and for each other. Memory linearity:
+ * once a store or call has consumed a token, the token is not used again (not even loaded) later in that
+ * body or in any local function nested in it, which are exactly the places the consumption dominates. Uses
+ * in blocks the consumption does not dominate (a sibling reached after it) are not checked.
+ *
+ * <p>One walk over the nest with an explicit stack: linear in the size of the function, whatever its depth.
+ */
+public final class Verifier {
+
+    private final String function;
+    private final Vector<Type> results;
+    private final List<Violation> violations = new ArrayList<>();
+
+    /** Every variable name bound somewhere in the function. */
+    private final Set<String> boundAnywhere = new HashSet<>();
+    /** For each label: the id of the body that defines it, and the index among that body's functions. */
+    private final Map<String, int[]> labels = new HashMap<>();
+    private final List<Body> bodies = new ArrayList<>();
+    private final List<Vector<Label>> paths = new ArrayList<>();
+    private final List<Integer> depths = new ArrayList<>();
+    /** For each body id, the ids of the bodies of its local functions, in order. */
+    private final List<List<Integer>> children = new ArrayList<>();
+
+    /** Variables in scope at the current point, by name. */
+    private final Map<String, Atom.Var> scope = new HashMap<>();
+    /** Names already bound once during the walk. */
+    private final Set<String> seen = new HashSet<>();
+    /** Memory tokens consumed by a store or call in an enclosing body (or earlier in this one). */
+    private final Set<String> consumed = new HashSet<>();
+    private boolean[] active;
+    /** {@code fnOnPath[d]}: index, among its siblings, of the local function whose body is at depth d. */
+    private final List<Integer> fnOnPath = new ArrayList<>();
+    /** For each body id, the call edges among its local functions: {source (-1 = the tail), target}. */
+    private final Map<Integer, List<int[]>> edges = new HashMap<>();
+
+    private Verifier(Function f) {
+        this.function = f.name();
+        this.results = f.results();
+    }
+
+    /** All violations in the program's functions, in order; empty when the program is well formed. */
+    public static Vector<Violation> verify(Program program) {
+        return program.functions().flatMap(Verifier::verify);
+    }
+
+    /** All violations in one function, in order; empty when it is well formed. */
+    public static Vector<Violation> verify(Function f) {
+        Verifier verifier = new Verifier(f);
+        verifier.index(f);
+        verifier.walk(f);
+        verifier.reachability();
+        return Vector.ofAll(verifier.violations);
+    }
+
+    private void report(Rule rule, int bodyId, Place.Position position, String message) {
+        violations.add(new Violation(rule, new Place(function, paths.get(bodyId), position), message));
+    }
+
+    /** Numbers the bodies in preorder; records binders and label definitions. */
+    private void index(Function f) {
+        f.params().forEach(p -> boundAnywhere.add(p.name()));
+        ArrayDeque<Object[]> stack = new ArrayDeque<>();
+        stack.push(new Object[] {f.body(), Vector.<Label>empty(), 0, -1});
+        while (!stack.isEmpty()) {
+            Object[] top = stack.pop();
+            Body body = (Body) top[0];
+            @SuppressWarnings("unchecked")
+            Vector<Label> path = (Vector<Label>) top[1];
+            int id = bodies.size();
+            bodies.add(body);
+            paths.add(path);
+            depths.add((Integer) top[2]);
+            children.add(new ArrayList<>());
+            if ((Integer) top[3] >= 0) {
+                children.get((Integer) top[3]).add(id);
+            }
+            for (Let let : body.lets()) {
+                let.vars().forEach(v -> boundAnywhere.add(v.name()));
+            }
+            for (int i = body.functions().size() - 1; i >= 0; i--) {
+                Fn fn = body.functions().get(i);
+                fn.params().forEach(p -> boundAnywhere.add(p.name()));
+                stack.push(new Object[] {fn.body(), path.append(fn.label()), (Integer) top[2] + 1, id});
+            }
+            for (int i = 0; i < body.functions().size(); i++) {
+                Label label = body.functions().get(i).label();
+                if (labels.putIfAbsent(label.name(), new int[] {id, i}) != null) {
+                    report(Rule.DUPLICATE_LABEL, id, new Place.TailOf(), "local function " + label
+                            + " is defined more than once in " + function);
+                }
+            }
+        }
+        active = new boolean[bodies.size()];
+    }
+
+    /**
+     * Enter or leave a body during the walk: on entry, the parameters to bind and the index of the local
+     * function among its siblings (-1 for the function's body); on exit, the names and tokens to release.
+     */
+    private record Step(int bodyId, Vector<Atom.Var> params, int fnIndex, boolean enter, List<String> bound,
+                        List<String> consumedHere) {}
+
+    private void walk(Function f) {
+        ArrayDeque<Step> stack = new ArrayDeque<>();
+        stack.push(new Step(0, f.params(), -1, true, new ArrayList<>(), new ArrayList<>()));
+        while (!stack.isEmpty()) {
+            Step step = stack.pop();
+            int id = step.bodyId();
+            Body body = bodies.get(id);
+            if (!step.enter()) {
+                step.bound().forEach(scope::remove);
+                step.consumedHere().forEach(consumed::remove);
+                active[id] = false;
+                continue;
+            }
+            int depth = depths.get(id);
+            while (fnOnPath.size() > depth) {
+                fnOnPath.removeLast();
+            }
+            fnOnPath.add(step.fnIndex());
+            active[id] = true;
+            for (Atom.Var p : step.params()) {
+                bind(p, id, new Place.Params(), step.bound());
+            }
+            for (int i = 0; i < body.lets().size(); i++) {
+                let(body.lets().get(i), id, i, step.bound(), step.consumedHere());
+            }
+            tail(body.tail(), id, depth);
+            stack.push(new Step(id, Vector.empty(), step.fnIndex(), false, step.bound(), step.consumedHere()));
+            List<Integer> kids = children.get(id);
+            for (int i = kids.size() - 1; i >= 0; i--) {
+                stack.push(new Step(kids.get(i), body.functions().get(i).params(), i, true, new ArrayList<>(),
+                        new ArrayList<>()));
+            }
+        }
+    }
+
+    private void bind(Atom.Var var, int id, Place.Position at, List<String> release) {
+        if (!seen.add(var.name())) {
+            report(Rule.REBOUND_VARIABLE, id, at, "variable " + var.name() + " is bound more than once");
+            return;
+        }
+        scope.put(var.name(), var);
+        release.add(var.name());
+    }
+
+    private void let(Let let, int id, int index, List<String> release, List<String> consumedHere) {
+        Place.LetAt at = new Place.LetAt(index);
+        Expr expr = let.expr();
+        expr.operands().forEach(a -> use(a, id, at));
+        typeCheck(expr, id, at);
+        memoryConsumed(expr).filter(consumed::add).forEach(consumedHere::add);
+        Vector<Type> types = expr.resultTypes();
+        if (types.size() != let.vars().size()) {
+            report(Rule.ARITY_MISMATCH, id, at, "the expression yields " + types.size() + " values, the let binds "
+                    + let.vars().size());
+        }
+        for (int i = 0; i < let.vars().size(); i++) {
+            Atom.Var var = let.vars().get(i);
+            if (i < types.size() && !types.get(i).equals(var.type())) {
+                report(Rule.TYPE_MISMATCH, id, at, "variable " + var.name() + " has type " + var.type()
+                        + ", the expression yields " + types.get(i));
+            }
+            bind(var, id, at, release);
+        }
+    }
+
+    /** The memory token a store or call consumes, if it is a variable. */
+    private static Option<String> memoryConsumed(Expr expr) {
+        Atom mem = switch (expr) {
+            case Expr.Store s -> s.mem();
+            case Expr.Call c -> c.mem();
+            case Expr.Copy c -> null;
+            case Expr.Prim p -> null;
+            case Expr.Select s -> null;
+            case Expr.Load l -> null;
+        };
+        return mem instanceof Atom.Var v ? Option.of(v.name()) : Option.none();
+    }
+
+    private void use(Atom atom, int id, Place.Position at) {
+        if (!(atom instanceof Atom.Var var)) {
+            return;
+        }
+        Atom.Var binding = scope.get(var.name());
+        if (binding == null) {
+            report(boundAnywhere.contains(var.name()) ? Rule.OUT_OF_SCOPE : Rule.UNBOUND_VARIABLE, id, at,
+                    boundAnywhere.contains(var.name()) ? "variable " + var.name() + " is used outside its scope"
+                            : "variable " + var.name() + " is not bound in " + function);
+            return;
+        }
+        if (!binding.type().equals(var.type())) {
+            report(Rule.TYPE_MISMATCH, id, at, "variable " + var.name() + " is bound with type " + binding.type()
+                    + " but used with type " + var.type());
+        }
+        if (consumed.contains(var.name())) {
+            report(Rule.MEMORY_TOKEN_REUSED, id, at, "memory token " + var.name()
+                    + " is used after a store or call consumed it");
+        }
+    }
+
+    private void typeCheck(Expr expr, int id, Place.Position at) {
+        switch (expr) {
+            case Expr.Copy c -> { }
+            case Expr.Prim p -> {
+                Vector<LirType> operands = Vector.empty();
+                for (Atom a : p.operands()) {
+                    if (!(a.type() instanceof Type.Data d)) {
+                        report(Rule.TYPE_MISMATCH, id, at, "operand of " + p.op() + " has type mem");
+                        return;
+                    }
+                    operands = operands.append(d.lir());
+                }
+                LirType type = p.type().lir();
+                typing(p.op().arity() == 2 ? LirTypeRules.binary(p.op(), type, operands.get(0), operands.get(1))
+                        : LirTypeRules.unary(p.op(), type, operands.get(0)), id, at);
+            }
+            case Expr.Select s -> {
+                if (!s.condition().type().isInteger()) {
+                    report(Rule.NON_INTEGER_CONDITION, id, at, "select condition has type " + s.condition().type());
+                }
+                value(s.ifTrue(), s.type(), "first choice of select", id, at);
+                value(s.ifFalse(), s.type(), "second choice of select", id, at);
+            }
+            case Expr.Load l -> {
+                memory(l.mem(), "load", id, at);
+                address(l.address(), "load", id, at);
+            }
+            case Expr.Store s -> {
+                memory(s.mem(), "store", id, at);
+                address(s.address(), "store", id, at);
+                value(s.value(), s.type(), "stored value", id, at);
+            }
+            case Expr.Call c -> {
+                address(c.function(), "call", id, at);
+                memory(c.mem(), "call", id, at);
+                for (Atom a : c.args()) {
+                    if (!(a.type() instanceof Type.Data)) {
+                        report(Rule.TYPE_MISMATCH, id, at, "call argument " + describe(a) + " has type mem");
+                    }
+                }
+            }
+        }
+    }
+
+    private void typing(Option<String> problem, int id, Place.Position at) {
+        problem.forEach(message -> report(Rule.TYPE_MISMATCH, id, at, message));
+    }
+
+    private void value(Atom atom, Type expected, String what, int id, Place.Position at) {
+        if (!atom.type().equals(expected)) {
+            report(Rule.TYPE_MISMATCH, id, at, what + " " + describe(atom) + " has type " + atom.type()
+                    + ", expected " + expected);
+        }
+    }
+
+    private void memory(Atom atom, String form, int id, Place.Position at) {
+        if (!(atom.type() instanceof Type.Mem)) {
+            report(Rule.TYPE_MISMATCH, id, at, "memory operand of " + form + " " + describe(atom) + " has type "
+                    + atom.type() + ", expected mem");
+        }
+    }
+
+    private void address(Atom atom, String form, int id, Place.Position at) {
+        if (!atom.type().isInteger()) {
+            report(Rule.TYPE_MISMATCH, id, at, "address operand of " + form + " " + describe(atom) + " has type "
+                    + atom.type() + ", expected an integer type");
+        }
+    }
+
+    private static String describe(Atom atom) {
+        return switch (atom) {
+            case Atom.Var v -> v.name();
+            default -> atom.toString();
+        };
+    }
+
+    private void tail(Tail tail, int id, int depth) {
+        Place.TailOf at = new Place.TailOf();
+        tail.operands().forEach(a -> use(a, id, at));
+        switch (tail) {
+            case Tail.Jump j -> { }
+            case Tail.Branch b -> {
+                if (!b.condition().type().isInteger()) {
+                    report(Rule.NON_INTEGER_CONDITION, id, at, "branch condition " + describe(b.condition())
+                            + " has type " + b.condition().type());
+                }
+            }
+            case Tail.Switch s -> {
+                if (!s.value().type().isInteger()) {
+                    report(Rule.NON_INTEGER_CONDITION, id, at, "switch value " + describe(s.value()) + " has type "
+                            + s.value().type());
+                }
+                Set<BigInteger> values = new HashSet<>();
+                for (Tail.Case c : s.cases()) {
+                    if (!values.add(c.value())) {
+                        report(Rule.DUPLICATE_CASE, id, at, "case " + c.value() + " appears more than once");
+                    }
+                }
+            }
+            case Tail.Return r -> {
+                if (r.values().size() != results.size()) {
+                    report(Rule.ARITY_MISMATCH, id, at, "return yields " + r.values().size() + " values, "
+                            + function + " returns " + results.size());
+                }
+                for (int i = 0; i < Math.min(r.values().size(), results.size()); i++) {
+                    value(r.values().get(i), results.get(i), "returned value " + i, id, at);
+                }
+            }
+        }
+        for (Tail.Jump jump : tail.jumps()) {
+            jump(jump, id, depth, at);
+        }
+    }
+
+    private void jump(Tail.Jump jump, int id, int depth, Place.Position at) {
+        int[] definition = labels.get(jump.target().name());
+        if (definition == null) {
+            report(Rule.UNKNOWN_LABEL, id, at, "no local function " + jump.target() + " in " + function);
+            return;
+        }
+        int definingBody = definition[0];
+        if (!active[definingBody]) {
+            report(Rule.OUT_OF_SCOPE, id, at, "local function " + jump.target() + " is not in scope here");
+            return;
+        }
+        Fn target = bodies.get(definingBody).functions().get(definition[1]);
+        if (jump.args().size() != target.params().size()) {
+            report(Rule.ARITY_MISMATCH, id, at, "jump " + jump.target() + " passes " + jump.args().size()
+                    + " arguments, " + jump.target() + " has " + target.params().size() + " parameters");
+        }
+        for (int i = 0; i < Math.min(jump.args().size(), target.params().size()); i++) {
+            Atom.Var param = target.params().get(i);
+            value(jump.args().get(i), param.type(), "argument " + i + " of jump " + jump.target() + " (parameter "
+                    + param.name() + ")", id, at);
+        }
+        int definingDepth = depths.get(definingBody);
+        int source = depth == definingDepth ? -1 : fnIndexAt(definingDepth + 1);
+        edges.computeIfAbsent(definingBody, k -> new ArrayList<>()).add(new int[] {source, definition[1]});
+    }
+
+    /** The index among its siblings of the local function on the current path whose body is at this depth. */
+    private int fnIndexAt(int depth) {
+        return fnOnPath.get(depth);
+    }
+
+    private void reachability() {
+        for (int id = 0; id < bodies.size(); id++) {
+            Body body = bodies.get(id);
+            int n = body.functions().size();
+            if (n == 0) {
+                continue;
+            }
+            List<List<Integer>> successors = new ArrayList<>();
+            for (int i = 0; i <= n; i++) {
+                successors.add(new ArrayList<>());
+            }
+            for (int[] edge : edges.getOrDefault(id, List.of())) {
+                successors.get(edge[0] + 1).add(edge[1] + 1);
+            }
+            boolean[] reached = new boolean[n + 1];
+            ArrayDeque<Integer> work = new ArrayDeque<>();
+            reached[0] = true;
+            work.push(0);
+            while (!work.isEmpty()) {
+                for (int s : successors.get(work.pop())) {
+                    if (!reached[s]) {
+                        reached[s] = true;
+                        work.push(s);
+                    }
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                if (!reached[i + 1]) {
+                    Label label = body.functions().get(i).label();
+                    violations.add(new Violation(Rule.UNREACHABLE_LOCAL_FUNCTION,
+                            new Place(function, paths.get(id).append(label), new Place.Params()),
+                            "local function " + label + " is never called from the tail of its body or its siblings"));
+                }
+            }
+        }
+    }
+}

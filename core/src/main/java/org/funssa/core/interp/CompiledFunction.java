@@ -1,7 +1,6 @@
 package org.funssa.core.interp;
 
 import io.vavr.control.Option;
-import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 
@@ -17,7 +16,8 @@ final class CompiledFunction {
     Instr[] code;
     /** Parameter targets, assigned from the call's arguments on entry. */
     Target[] params;
-    LirType[] paramTypes;
+    /** Why the PROLOGUE cannot be executed (an unsupported parameter), or null. */
+    RuntimeTrap entryError;
     /** Operations counted for the PROLOGUE. */
     int prologueCost;
     int intSlots;

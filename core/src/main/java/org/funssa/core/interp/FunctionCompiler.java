@@ -46,6 +46,11 @@ final class FunctionCompiler {
     private final Map<String, Integer> labels = new HashMap<>();
     private final Map<String, Integer> blockOf = new HashMap<>();
     private final List<Instr> traps = new ArrayList<>();
+    /** Expressions nested deeper than this are evaluated on an explicit stack ({@link StackExpr}). */
+    static final int MAX_CLOSURE_DEPTH = 200;
+
+    /** Whether an expression's root is being compiled, so its depth has been checked. */
+    private boolean nested;
     /** The statement being compiled, for the traps of missing labels. */
     private int currentSite;
     private int codeSize;
@@ -124,7 +129,7 @@ final class FunctionCompiler {
             }
             fallsThrough = !s.endsBlock();
             if (s instanceof Stmt.Prologue p) {
-                compilePrologue(p, i);
+                compilePrologue(p);
                 continue;
             }
             if (s instanceof Stmt.Phi && body.get(i - 1) instanceof Stmt.Phi) {
@@ -144,7 +149,6 @@ final class FunctionCompiler {
         out.floatSlots = floatSlots;
         if (out.params == null) {
             out.params = new Target[0];
-            out.paramTypes = new LirType[0];
         }
     }
 
@@ -177,9 +181,13 @@ final class FunctionCompiler {
 
     // ---------------------------------------------------------------- statements
 
-    private void compilePrologue(Stmt.Prologue p, int site) {
-        out.params = p.params().map(this::target).toJavaArray(Target[]::new);
-        out.paramTypes = p.params().map(LExp::type).toJavaArray(LirType[]::new);
+    private void compilePrologue(Stmt.Prologue p) {
+        try {
+            out.params = p.params().map(this::target).toJavaArray(Target[]::new);
+        } catch (RuntimeTrap t) {
+            out.entryError = t;
+            out.params = new Target[0];
+        }
         out.prologueCost = cost(p);
     }
 
@@ -233,7 +241,7 @@ final class FunctionCompiler {
                 case LirType.Float t -> new Instr.StoreFloat(cost, site, t.bits(), address, floatExpr(value), next);
                 case LirType.Aggregate t -> {
                     if (!(value instanceof LExp.Mem source)) {
-                        throw unsupported("aggregate SET from " + value);
+                        throw unsupported("aggregate SET from " + show(value));
                     }
                     yield new Instr.CopyBlock(cost, site, t.bytes(), address, intExpr(source.address()), next);
                 }
@@ -251,7 +259,7 @@ final class FunctionCompiler {
             String pred = preds.get(k);
             sources[k] = phis.map(p -> p.args().find(a -> a.predecessor().name().equals(pred))
                     .map(a -> source(a.value()))
-                    .getOrElseThrow(() -> unsupported("PHI for " + p.target() + " has no argument for " + pred)))
+                    .getOrElseThrow(() -> unsupported("PHI for " + show(p.target()) + " has no argument for " + pred)))
                     .toJavaArray(Source[]::new);
         }
         int[] predBlocks = preds.map(p -> {
@@ -286,8 +294,7 @@ final class FunctionCompiler {
         return new Instr.Call(cost, site, direct, library, libraryName, function,
                 c.args().map(this::source).toJavaArray(Source[]::new),
                 c.args().map(LExp::type).toJavaArray(LirType[]::new),
-                c.receivers().map(this::target).toJavaArray(Target[]::new),
-                c.receivers().map(LExp::type).toJavaArray(LirType[]::new));
+                c.receivers().map(this::target).toJavaArray(Target[]::new));
     }
 
     /** A static symbol that is a function this module does not define: a library call. */
@@ -306,13 +313,16 @@ final class FunctionCompiler {
         return codeSize + traps.size() - 1;
     }
 
-    /** Operations a statement counts: one for itself and one per L-expression node in it. */
+    /**
+     * Operations a statement counts: one for itself and one per L-expression node it evaluates (jump
+     * target labels and JUMPN case constants are not evaluated).
+     */
     private int cost(Stmt s) {
         Vector<LExp> roots = switch (s) {
             case Stmt.Set x -> Vector.of(x.target(), x.value());
-            case Stmt.Jump x -> Vector.of(x.target());
-            case Stmt.JumpC x -> Vector.of(x.test(), x.ifTrue(), x.ifFalse());
-            case Stmt.JumpN x -> Vector.<LExp>of(x.value(), x.otherwise()).appendAll(x.cases().map(Stmt.Case::target));
+            case Stmt.Jump x -> Vector.empty();
+            case Stmt.JumpC x -> Vector.of(x.test());
+            case Stmt.JumpN x -> Vector.of(x.value());
             case Stmt.Call x -> Vector.of(x.function()).appendAll(x.args()).appendAll(x.receivers());
             case Stmt.Prologue x -> x.params();
             case Stmt.Epilogue x -> x.results();
@@ -347,7 +357,7 @@ final class FunctionCompiler {
             }
             case LExp.Subreg s -> {
                 if (!(s.register() instanceof LExp.Reg r) || slot(r).isFloat()) {
-                    throw unsupported("SUBREG of " + s.register() + " (only integer registers have subregisters)");
+                    throw unsupported("SUBREG of " + show(s.register()) + " (only integer registers have subregisters)");
                 }
                 yield new Target.Subreg(slot(r).index(), checkedBits(s.type()), s.index(), slot(r).bits());
             }
@@ -357,7 +367,7 @@ final class FunctionCompiler {
                 case LirType.Aggregate t -> new Target.Mem(Target.Shape.BLOCK, t.bytes(), intExpr(m.address()));
                 case LirType.Unknown t -> throw unsupported("MEM of UNKNOWN type");
             };
-            default -> throw unsupported("assignment to " + e + " (only REG, SUBREG and MEM can be assigned)");
+            default -> throw unsupported("assignment to " + show(e) + " (only REG, SUBREG and MEM can be assigned)");
         };
     }
 
@@ -367,11 +377,11 @@ final class FunctionCompiler {
             case LirType.Float t -> new Source.FloatSource(floatExpr(e));
             case LirType.Aggregate t -> {
                 if (!(e instanceof LExp.Mem m)) {
-                    throw unsupported("aggregate value " + e + " (aggregates are only read from MEM)");
+                    throw unsupported("aggregate value " + show(e) + " (aggregates are only read from MEM)");
                 }
                 yield new Source.BlockSource(intExpr(m.address()), t.bytes());
             }
-            case LirType.Unknown t -> throw unsupported("value of UNKNOWN type: " + e);
+            case LirType.Unknown t -> throw unsupported("value of UNKNOWN type: " + show(e));
         };
     }
 
@@ -393,15 +403,89 @@ final class FunctionCompiler {
         return t.bits();
     }
 
+    /** An expression in LIR text for a message, cut short (the printer does not recurse). */
+    static String show(LExp e) {
+        String text = org.funssa.core.lir.LirPrinter.print(e);
+        return text.length() <= 120 ? text : text.substring(0, 117) + "...";
+    }
+
     private static RuntimeTrap unsupported(String what) {
         return new RuntimeTrap(RuntimeError.Kind.UNSUPPORTED, what);
     }
 
     // ---------------------------------------------------------------- integer expressions
 
+    /**
+     * The compiled form of an integer expression: nested closures, or for an expression nested deeper than
+     * {@link #MAX_CLOSURE_DEPTH} a {@link StackExpr}, so that no expression's depth reaches the Java stack.
+     */
     private Expr.Int intExpr(LExp e) {
+        if (!nested) {
+            checkType(e, true);
+            if (StackExpr.depth(e) > MAX_CLOSURE_DEPTH) {
+                StackExpr program = stackExpr(e);
+                return program::run;
+            }
+            nested = true;
+            try {
+                return intClosure(e);
+            } finally {
+                nested = false;
+            }
+        }
+        return intClosure(e);
+    }
+
+    /** The compiled form of a float expression, as {@link #intExpr}. */
+    private Expr.Float floatExpr(LExp e) {
+        if (!nested) {
+            checkType(e, false);
+            if (StackExpr.depth(e) > MAX_CLOSURE_DEPTH) {
+                StackExpr program = stackExpr(e);
+                return f -> Double.longBitsToDouble(program.run(f));
+            }
+            nested = true;
+            try {
+                return floatClosure(e);
+            } finally {
+                nested = false;
+            }
+        }
+        return floatClosure(e);
+    }
+
+    private StackExpr stackExpr(LExp e) {
+        nested = true;
+        try {
+            // Check every node's operand types first, as the closures do while compiling.
+            java.util.ArrayDeque<LExp> work = new java.util.ArrayDeque<>();
+            work.push(e);
+            while (!work.isEmpty()) {
+                LExp node = work.pop();
+                if (node instanceof LExp.Label || node instanceof LExp.Subreg s && !(s.register() instanceof LExp.Reg)) {
+                    throw unsupported("a " + node.getClass().getSimpleName() + " in an expression: " + show(node));
+                }
+                checkedBits(node.type());
+                node.operands().forEach(work::push);
+            }
+            return StackExpr.compile(e, this::intClosure, this::floatClosure);
+        } finally {
+            nested = false;
+        }
+    }
+
+    private static void checkType(LExp e, boolean integer) {
+        boolean isInt = e.type() instanceof LirType.Int;
+        boolean isFloat = e.type() instanceof LirType.Float;
+        if (integer ? !isInt : !isFloat) {
+            throw unsupported("expected " + (integer ? "an integer" : "a float") + " expression, got "
+                    + e.type() + ": " + show(e));
+        }
+    }
+
+    private Expr.Int intClosure(LExp e) {
         if (!(e.type() instanceof LirType.Int)) {
-            throw unsupported("expected an integer expression, got " + e.type() + ": " + e);
+            throw unsupported("expected an integer expression, got " + e.type() + ": " + show(e));
         }
         int bits = checkedBits(e.type());
         return switch (e) {
@@ -435,7 +519,7 @@ final class FunctionCompiler {
             }
             case LExp.Subreg sr -> {
                 if (!(sr.register() instanceof LExp.Reg r) || slot(r).isFloat()) {
-                    throw unsupported("SUBREG of " + sr.register());
+                    throw unsupported("SUBREG of " + show(sr.register()));
                 }
                 int s = slot(r).index();
                 int shift = sr.index() * bits;
@@ -560,9 +644,9 @@ final class FunctionCompiler {
 
     // ---------------------------------------------------------------- float expressions
 
-    private Expr.Float floatExpr(LExp e) {
+    private Expr.Float floatClosure(LExp e) {
         if (!(e.type() instanceof LirType.Float)) {
-            throw unsupported("expected a float expression, got " + e.type() + ": " + e);
+            throw unsupported("expected a float expression, got " + e.type() + ": " + show(e));
         }
         int bits = e.type().bits();
         return switch (e) {
@@ -612,7 +696,7 @@ final class FunctionCompiler {
                 Expr.Float y = floatExpr(i.otherwise());
                 yield f -> c.eval(f) != 0 ? x.eval(f) : y.eval(f);
             }
-            default -> throw unsupported("float value " + e);
+            default -> throw unsupported("float value " + show(e));
         };
     }
 

@@ -310,10 +310,9 @@ abstract class Instr {
         final Source[] args;
         final LirType[] argTypes;
         final Target[] receivers;
-        final LirType[] receiverTypes;
 
         Call(int cost, int site, CompiledFunction direct, LibraryFunction library, String libraryName,
-             Expr.Int function, Source[] args, LirType[] argTypes, Target[] receivers, LirType[] receiverTypes) {
+             Expr.Int function, Source[] args, LirType[] argTypes, Target[] receivers) {
             super(CALL, cost, site);
             this.direct = direct;
             this.library = library;
@@ -322,7 +321,6 @@ abstract class Instr {
             this.args = args;
             this.argTypes = argTypes;
             this.receivers = receivers;
-            this.receiverTypes = receiverTypes;
         }
 
         /** Assigns the callee's results to the receivers; a receiver without a result gets 0. */

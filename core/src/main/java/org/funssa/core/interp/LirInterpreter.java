@@ -8,6 +8,7 @@ import java.util.Map;
 import org.funssa.core.interp.libc.Library;
 import org.funssa.core.interp.libc.LibraryCall;
 import org.funssa.core.interp.libc.LibraryFunction;
+import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 
 /**
@@ -24,7 +25,8 @@ import org.funssa.core.lir.Module;
  * bounded only by {@link MachineOptions#maxCallDepth()} and memory.
  *
  * <p><b>Operations.</b> The step count (and budget) counts operations: each statement executed counts one,
- * plus one for every L-expression node it contains (constants, registers, MEMs, operators, labels), so
+ * plus one for every L-expression node it evaluates (constants, registers, MEMs, operators; not the
+ * labels of jumps, nor JUMPN's case constants), so
  * {@code (SET I32 (REG I32 "x") (ADD I32 (REG I32 "x") (INTCONST I32 1)))} counts 5. DEFLABEL, LINE,
  * USE and CLOBBER count nothing; a PROLOGUE counts when its function is entered.
  *
@@ -144,6 +146,8 @@ public final class LirInterpreter {
                 return failed(RuntimeError.Kind.STACK_OVERFLOW, "expression nesting too deep for the JVM stack");
             } catch (OutOfMemoryError e) {
                 return failed(RuntimeError.Kind.OUT_OF_MEMORY, "the program's memory outgrew the JVM heap");
+            } catch (RuntimeException e) {
+                return failed(RuntimeError.Kind.INTERNAL, "interpreter fault: " + e);
             }
         }
 
@@ -176,6 +180,10 @@ public final class LirInterpreter {
                 throw new RuntimeTrap(RuntimeError.Kind.STACK_OVERFLOW,
                         "stack overflow: more than " + maxDepth + " active calls (calling '" + callee.name + "')");
             }
+            if (callee.entryError != null) {
+                where = Option.of(callee.where(0));
+                throw callee.entryError;
+            }
             Frame g = new Frame(callee, memory, caller, depth);
             Target[] params = callee.params;
             int n = transfer.count;
@@ -189,31 +197,10 @@ public final class LirInterpreter {
                 }
             }
             if (n > params.length) {
-                long size = 0;
-                for (int i = params.length; i < n; i++) {
-                    size += transfer.shapes[i] == Target.Shape.BLOCK ? slot(transfer.blocks[i].length) : 8;
-                }
-                long area = memory.allocate(Memory.Kind.ARGUMENTS, size, callee.name);
-                long at = area;
-                for (int i = params.length; i < n; i++) {
-                    switch (transfer.shapes[i]) {
-                        case INT, FLOAT -> {
-                            memory.storeI64(at, transfer.raw[i]);
-                            at += 8;
-                        }
-                        case BLOCK -> {
-                            memory.write(at, transfer.blocks[i]);
-                            at += slot(transfer.blocks[i].length);
-                        }
-                    }
-                }
-                g.variadics = area;
+                g.variadics = machine.variadicArguments(callee.name,
+                        Vector.range(params.length, n).map(i -> transfer.value(i, LirType.I64)));
             }
             return g;
-        }
-
-        private static long slot(int size) {
-            return Math.max(8, (size + 7) & ~7L);
         }
 
         /**

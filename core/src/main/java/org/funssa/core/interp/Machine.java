@@ -92,7 +92,10 @@ public final class Machine {
                         s.name()));
             }
         }
-        // DATA for a name the symbol tables do not list still gets storage.
+        // A function or DATA that the symbol tables do not list still gets an address.
+        for (Module.Function f : module.functions()) {
+            addresses.computeIfAbsent(f.name(), n -> memory.allocate(Memory.Kind.FUNCTION, 0, n));
+        }
         for (Module.Data d : module.data()) {
             addresses.computeIfAbsent(d.name(), n -> memory.allocate(Memory.Kind.STATIC, dataSizes.get(n), n));
         }
@@ -139,7 +142,7 @@ public final class Machine {
                     Vector.of(constant(b.left(), data), constant(b.right(), data)));
             case LExp.Unary u -> Arith.evaluate(u.op(), u.type(), Vector.of(constant(u.operand(), data)));
             default -> throw new RuntimeTrap(RuntimeError.Kind.UNSUPPORTED,
-                    "DATA \"" + data + "\" holds " + e + ", which is not a constant expression");
+                    "DATA \"" + data + "\" holds " + FunctionCompiler.show(e) + ", which is not a constant expression");
         };
     }
 
@@ -180,6 +183,31 @@ public final class Machine {
     public LibraryFunction libraryFunction(String name) {
         return library.function(name).getOrElseThrow(() -> new RuntimeTrap(RuntimeError.Kind.UNKNOWN_EXTERNAL,
                 "call of external function '" + name + "', which the library does not provide"));
+    }
+
+    /**
+     * Stores the arguments a call passes beyond the callee's parameters, for {@code va_arg}: 8-byte slots
+     * (integers as 64-bit values, floats as doubles), an aggregate taking its size rounded up to 8. Returns
+     * the area's address, to be released with {@link Memory#releaseStacked} when the call returns.
+     */
+    public long variadicArguments(String function, Vector<Value> args) {
+        long size = args.map(v -> v instanceof Value.Block b ? variadicSlot(b.type().bytes()) : 8L).sum().longValue();
+        long area = memory.allocate(Memory.Kind.ARGUMENTS, size, function);
+        long at = area;
+        for (Value v : args) {
+            switch (v) {
+                case Value.Int i -> memory.storeI64(at, i.bits());
+                case Value.Float f -> memory.storeF64(at, f.value());
+                case Value.Block b -> memory.write(at, b.bytes());
+            }
+            at += v instanceof Value.Block b ? variadicSlot(b.type().bytes()) : 8;
+        }
+        return area;
+    }
+
+    /** The bytes an argument of {@code size} bytes takes in a variadic area. */
+    public static long variadicSlot(int size) {
+        return Math.max(8, (size + 7) & ~7L);
     }
 
     public Memory memory() {

@@ -14,6 +14,11 @@ public sealed interface RunResult permits RunResult.Returned, RunResult.Exited, 
 
     long steps();
 
+    /** The bytes written to stdout. */
+    default byte[] stdoutBytes() {
+        return stdout().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
     /**
      * The entry function returned.
      *

@@ -39,6 +39,8 @@ public record RuntimeError(Kind kind, String message, Option<Where> where) {
         OUTPUT_LIMIT,
         /** The program's memory (frames, heap) outgrew the JVM's heap. */
         OUT_OF_MEMORY,
+        /** A fault of the interpreter itself (a bug): reported rather than thrown. */
+        INTERNAL,
         /** A construct the interpreter does not execute (I128 values, F128 arithmetic beyond double). */
         UNSUPPORTED
     }

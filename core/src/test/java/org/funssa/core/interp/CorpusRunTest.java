@@ -37,7 +37,7 @@ class CorpusRunTest {
     private static void check(String name, Path file, String expected, Map<String, String> known) {
         String reason = known.getOrElse(name, "");
         boolean overBudget = reason.startsWith("budget:");
-        RunOptions options = overBudget ? RunOptions.defaults().withStepBudget(100_000_000) : RunOptions.defaults();
+        RunOptions options = overBudget ? RunOptions.defaults().withStepBudget(10_000_000) : RunOptions.defaults();
         RunResult result = LirInterpreter.run(LirReader.read(file), options);
         if (!known.containsKey(name)) {
             assertThat(result).as(name).isNotInstanceOf(RunResult.Failed.class);

@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vavr.collection.Vector;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Op;
+import org.funssa.core.lir.Stmt;
+import org.funssa.core.lir.Symbol;
 import org.junit.jupiter.api.Test;
 
 /** Statement semantics, runtime errors and limits of {@link LirInterpreter}, on small hand-written modules. */
@@ -241,6 +245,30 @@ class LirInterpreterTest {
     }
 
     @Test
+    void i128IsRejectedWhenReachedAndTheRestOfTheModuleRuns() {
+        Module m = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I128 16 0) (\"r\" REG I32 4 0))"
+                + " (PROLOGUE (0 0))"
+                + " (SET I32 (REG I32 \"r\") (INTCONST I32 1))"
+                + " (JUMPC (TSTEQ I32 (REG I32 \"r\") (INTCONST I32 1)) (LABEL I64 \"X\") (LABEL I64 \"W\"))"
+                + " (DEFLABEL \"W\") (SET I128 (REG I128 \"w\") (INTCONST I128 1))"
+                + " (DEFLABEL \"X\") (EPILOGUE (0 0) (REG I32 \"r\")))");
+        assertThat(returned(run(m, RunOptions.defaults()))).isEqualTo(1);
+        Module wide = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I128 16 0))"
+                + " (PROLOGUE (0 0)) (SET I128 (REG I128 \"w\") (INTCONST I128 1)) (EPILOGUE (0 0) (INTCONST I32 0)))");
+        RuntimeError e = failure(run(wide, RunOptions.defaults()));
+        assertThat(e.kind()).isEqualTo(RuntimeError.Kind.UNSUPPORTED);
+        assertThat(e.message()).startsWith("I128 values are not supported by the interpreter");
+        assertThat(e.where().get().statement()).isEqualTo(1);
+        Module param = module(MAIN + "(\"f\" STATIC UNKNOWN 4 \".text\" XDEF)",
+                "(FUNCTION \"f\" (SYMTAB (\"w\" REG I128 16 0)) (PROLOGUE (0 0) (REG I128 \"w\")) (EPILOGUE (0 0)))"
+                        + "(FUNCTION \"main\" (PROLOGUE (0 0)) (CALL (STATIC I64 \"f\") ((INTCONST I64 1)) ())"
+                        + " (EPILOGUE (0 0) (INTCONST I32 0)))");
+        RuntimeError atEntry = failure(run(param, RunOptions.defaults()));
+        assertThat(atEntry.kind()).isEqualTo(RuntimeError.Kind.UNSUPPORTED);
+        assertThat(atEntry.where().get().function()).isEqualTo("f");
+    }
+
+    @Test
     void anInfiniteLoopExhaustsTheStepBudget() {
         Module m = module(MAIN, "(FUNCTION \"main\" (PROLOGUE (0 0)) (DEFLABEL \"L\") (JUMP (LABEL I64 \"L\"))"
                 + " (EPILOGUE (0 0)))");
@@ -278,6 +306,33 @@ class LirInterpreterTest {
         RuntimeError e = failure(r);
         assertThat(e.kind()).isEqualTo(RuntimeError.Kind.STACK_OVERFLOW);
         assertThat(e.message()).isEqualTo("stack overflow: more than 1000 active calls (calling 'down')");
+    }
+
+    @Test
+    void expressionsAMillionDeepAreEvaluatedWithoutTheJavaStack() {
+        // r = (((1 + 1) + 1) ... + 1) with 10^6 additions, then r = IF(r, IF(r, ... 7 ..., 0), 0) 10^5 deep,
+        // each IF's untaken arm a load from the null pointer (which must not be evaluated).
+        LExp sum = LExp.IntConst.of(LirType.I32, 1);
+        for (int i = 0; i < 1_000_000; i++) {
+            sum = new LExp.Binary(Op.ADD, LirType.I32, sum, LExp.IntConst.of(LirType.I32, 1));
+        }
+        LExp r = new LExp.Reg(LirType.I32, "r");
+        LExp trap = LExp.Mem.of(LirType.I32, LExp.IntConst.of(LirType.I64, 0));
+        LExp select = LExp.IntConst.of(LirType.I32, 7);
+        for (int i = 0; i < 100_000; i++) {
+            select = new LExp.If(LirType.I32, r, select, trap);
+        }
+        Module m = new Module("deep", Vector.of(new Symbol.Static("main", LirType.UNKNOWN, 4, ".text",
+                Symbol.Linkage.XDEF, Vector.empty())), Vector.of(new Module.Function("main",
+                Vector.of(new Symbol.Reg("r", LirType.I32, 4, 0, Vector.empty()),
+                        new Symbol.Reg("s", LirType.I32, 4, 0, Vector.empty())),
+                Vector.of(new Stmt.Prologue(0, 0, Vector.empty()),
+                        new Stmt.Set(LirType.I32, r, sum),
+                        new Stmt.Set(LirType.I32, new LExp.Reg(LirType.I32, "s"), select),
+                        new Stmt.Epilogue(0, 0, Vector.of(r, new LExp.Reg(LirType.I32, "s")))))));
+        RunResult result = run(m, RunOptions.defaults());
+        assertThat(result).isInstanceOfSatisfying(RunResult.Returned.class, ret -> assertThat(ret.values())
+                .containsExactly(new Value.Int(LirType.I32, 1_000_001), new Value.Int(LirType.I32, 7)));
     }
 
     @Test

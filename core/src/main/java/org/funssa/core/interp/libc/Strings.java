@@ -5,6 +5,8 @@ import static org.funssa.core.interp.libc.LibraryCall.int64;
 
 import java.util.Arrays;
 import org.funssa.core.interp.Memory;
+import org.funssa.core.interp.RuntimeError;
+import org.funssa.core.interp.RuntimeTrap;
 
 /** {@code <string.h>} (C11 §7.24): copying, concatenation, comparison (as unsigned char), length, memset. */
 final class Strings implements Library.Part {
@@ -20,7 +22,7 @@ final class Strings implements Library.Part {
                 })
                 .withFunction("strncpy", c -> {
                     Memory m = c.memory();
-                    long n = c.integer(2);
+                    long n = size(c, 2);
                     byte[] src = m.read(c.integer(1), (int) Math.min(n, m.stringLength(c.integer(1)) + 1));
                     m.write(c.integer(0), Arrays.copyOf(src, (int) n)); // pads with NULs up to n
                     return int64(c.integer(0));
@@ -34,7 +36,7 @@ final class Strings implements Library.Part {
                 .withFunction("strncat", c -> {
                     Memory m = c.memory();
                     long dst = c.integer(0);
-                    long n = c.integer(2);
+                    long n = size(c, 2);
                     byte[] src = m.string(c.integer(1));
                     m.write(dst + m.stringLength(dst), terminated(Arrays.copyOf(src, (int) Math.min(n, src.length))));
                     return int64(dst);
@@ -68,7 +70,7 @@ final class Strings implements Library.Part {
                     return int64(c.integer(0));
                 })
                 .withFunction("memcmp", c -> {
-                    int n = (int) c.integer(2);
+                    int n = (int) size(c, 2);
                     byte[] a = c.memory().read(c.integer(0), n);
                     byte[] b = c.memory().read(c.integer(1), n);
                     for (int i = 0; i < n; i++) {
@@ -78,6 +80,15 @@ final class Strings implements Library.Part {
                     }
                     return int32(0);
                 });
+    }
+
+    /** A {@code size_t} argument, which must fit an allocation. */
+    private static long size(LibraryCall c, int i) {
+        long n = c.integer(i);
+        if (n < 0 || n > Integer.MAX_VALUE) {
+            throw new RuntimeTrap(RuntimeError.Kind.LIBRARY_ERROR, c.name() + " of " + Long.toUnsignedString(n) + " bytes");
+        }
+        return n;
     }
 
     private static byte[] terminated(byte[] s) {

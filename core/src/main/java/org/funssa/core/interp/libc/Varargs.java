@@ -2,6 +2,7 @@ package org.funssa.core.interp.libc;
 
 import static org.funssa.core.interp.libc.LibraryCall.int64;
 
+import org.funssa.core.interp.Machine;
 import org.funssa.core.interp.Memory;
 
 /**
@@ -26,14 +27,9 @@ final class Varargs implements Library.Part {
                     long ap = c.integer(0);
                     long next = m.loadI64(ap);
                     int size = c.args().size() > 1 ? c.args().get(1).type().bytes() : 8;
-                    m.storeI64(ap, next + slot(size));
+                    m.storeI64(ap, next + Machine.variadicSlot(size));
                     return int64(next);
                 })
                 .withFunction("__va_end", c -> int64(0));
-    }
-
-    /** The bytes an argument of {@code size} bytes takes in the variadic area. */
-    static long slot(int size) {
-        return Math.max(8, (size + 7) & ~7L);
     }
 }

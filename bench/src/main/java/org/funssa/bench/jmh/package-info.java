@@ -1,0 +1,6 @@
+/**
+ * JMH states shared by the benchmark classes: a registered phase bound to a generated or a corpus input.
+ * Settings for every benchmark (see bench/README.md): 2 forks, 3 warm-up and 5 measurement iterations
+ * of at least 2 s, average time per operation.
+ */
+package org.funssa.bench.jmh;

@@ -1,0 +1,79 @@
+package org.funssa.bench.report;
+
+import io.vavr.collection.Vector;
+import java.util.Locale;
+import org.funssa.bench.scaling.Scaling;
+
+/**
+ * A speed target of issue 6 and how to judge it from scaling results. A target names the phases it is
+ * about by prefix ({@code construct.} covers every construction variant) and is judged on the worst of
+ * them over all shapes, so "met" means met by every variant on every shape.
+ *
+ * @param claim     the target as stated, for the report
+ * @param phases    phase-name prefix (or exact name) the target is about
+ * @param criterion what is compared with the limit
+ * @param limit     the limit
+ */
+public record Target(String claim, String phases, Criterion criterion, double limit) {
+
+    /** What a target compares. */
+    public enum Criterion {
+        /** Throughput at the largest measured size, at least the limit (units per second). */
+        MIN_THROUGHPUT,
+        /** Time at the largest size over time at a tenth of it, at most the limit. */
+        MAX_DECADE_RATIO,
+        /** Memory of snapshots relative to one copy; the scaling harness does not measure memory. */
+        MAX_SNAPSHOT_MEMORY
+    }
+
+    /** The judged outcome. */
+    public enum Status { MET, NOT_MET, NOT_MEASURED }
+
+    /** A target with its measured figure (or the reason there is none). */
+    public record Verdict(Target target, String measured, Status status) {}
+
+    /** The targets of issue 6. */
+    public static final Vector<Target> ISSUE_6 = Vector.of(
+            new Target("construction ≥ 1,000,000 LIR instructions/s", "construct.", Criterion.MIN_THROUGHPUT, 1e6),
+            new Target("construction time(10^6)/time(10^5) ≤ 12", "construct.", Criterion.MAX_DECADE_RATIO, 12),
+            new Target("destruction ≥ 1,000,000 LIR instructions/s", "destruct.", Criterion.MIN_THROUGHPUT, 1e6),
+            new Target("destruction time(10^6)/time(10^5) ≤ 12", "destruct.", Criterion.MAX_DECADE_RATIO, 12),
+            new Target("interpreter ≥ 20,000,000 operations/s", "interp", Criterion.MIN_THROUGHPUT, 2e7),
+            new Target("snapshots ≤ 2× one copy for 1,000 local rewrites", "snapshot", Criterion.MAX_SNAPSHOT_MEMORY, 2));
+
+    /** Judges this target on the scaling results. */
+    public Verdict judge(Vector<Scaling> results) {
+        Vector<Scaling> mine = results.filter(s -> s.phase().equals(phases) || s.phase().startsWith(phases));
+        return switch (criterion) {
+            case MAX_SNAPSHOT_MEMORY -> new Verdict(this, "not yet measured: the scaling harness times phases;"
+                    + " snapshot memory needs the snapshot history, which does not exist yet", Status.NOT_MEASURED);
+            case MIN_THROUGHPUT -> mine.isEmpty() ? unregistered() : throughput(mine);
+            case MAX_DECADE_RATIO -> mine.isEmpty() ? unregistered() : decadeRatio(mine);
+        };
+    }
+
+    private Verdict unregistered() {
+        return new Verdict(this, "not yet measured: no phase " + phases + "… is registered", Status.NOT_MEASURED);
+    }
+
+    private Verdict throughput(Vector<Scaling> mine) {
+        Scaling worst = mine.filter(s -> s.largestThroughput().isDefined())
+                .minBy(s -> s.largestThroughput().get()).get();
+        double value = worst.largestThroughput().get();
+        return new Verdict(this, String.format(Locale.ROOT, "%,.0f %s/s (worst: %s on %s, %,d instructions)",
+                value, worst.unit(), worst.phase(), worst.shape(), worst.points().last().instructions()),
+                value >= limit ? Status.MET : Status.NOT_MET);
+    }
+
+    private Verdict decadeRatio(Vector<Scaling> mine) {
+        Vector<Scaling> measured = mine.filter(s -> s.decadeRatio().isDefined());
+        if (measured.isEmpty()) {
+            return new Verdict(this, "not measured: no run has both a size and a tenth of it", Status.NOT_MEASURED);
+        }
+        Scaling worst = measured.maxBy(s -> s.decadeRatio().get()).get();
+        double value = worst.decadeRatio().get();
+        long largest = worst.points().last().size();
+        return new Verdict(this, String.format(Locale.ROOT, "%.2f (worst: %s on %s, sizes %,d / %,d)", value,
+                worst.phase(), worst.shape(), largest, largest / 10), value <= limit ? Status.MET : Status.NOT_MET);
+    }
+}

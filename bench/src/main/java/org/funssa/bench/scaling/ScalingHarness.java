@@ -1,0 +1,103 @@
+package org.funssa.bench.scaling;
+
+import io.vavr.Tuple2;
+import io.vavr.collection.Vector;
+import java.io.PrintStream;
+import java.util.Locale;
+import org.funssa.bench.phase.Phase;
+import org.funssa.bench.phase.Phases;
+import org.funssa.bench.phase.Workload;
+import org.funssa.core.corpus.Corpus;
+import org.funssa.core.gen.Shape;
+
+/**
+ * Runs every selected phase on generated inputs of growing size and fits how its time grows
+ * ({@link Scaling}); also times the phases on the largest corpus programs.
+ *
+ * <p>Method, per phase and input: {@code warmup} untimed runs, then {@code repetitions} timed runs, each
+ * preceded by {@link System#gc()} so that one run's garbage is not collected during the next; wall time by
+ * {@link System#nanoTime()}; the median is reported. Inputs are generated once per shape and size (seed
+ * {@link Workload#SEED}) and shared by all phases. This is a harness for exponents and ratios in one JVM,
+ * not a replacement for the JMH benchmarks, which fork and report error bars.
+ *
+ * <p>{@code java -cp bench/target/benchmarks.jar org.funssa.bench.scaling.ScalingHarness [options]};
+ * options are those of {@link ScalingSettings#from}.
+ */
+public final class ScalingHarness {
+
+    /** What a run produced. */
+    public record Result(ScalingSettings settings, Vector<Scaling> scalings,
+                         Vector<Tuple2<String, Measurement>> corpus) {}
+
+    private final ScalingSettings settings;
+    private final PrintStream progress;
+
+    public ScalingHarness(ScalingSettings settings, PrintStream progress) {
+        this.settings = settings;
+        this.progress = progress;
+    }
+
+    /** Runs the harness: every phase on every shape and size, then on the corpus programs. */
+    public Result run() {
+        Vector<Phase> phases = Phases.named(settings.phases());
+        Vector<Tuple2<Phase, Tuple2<Shape, Measurement>>> raw = Vector.empty();
+        for (Shape shape : settings.shapes()) {
+            for (int size : settings.sizes()) {
+                Workload workload = Workload.generated(shape, size);
+                for (Phase phase : phases) {
+                    raw = raw.append(new Tuple2<>(phase, new Tuple2<>(shape, measure(phase, workload, size))));
+                }
+            }
+        }
+        Vector<Scaling> scalings = Vector.empty();
+        for (Phase phase : phases) {
+            for (Shape shape : settings.shapes()) {
+                Vector<Measurement> points = raw.filter(r -> r._1 == phase && r._2._1 == shape).map(r -> r._2._2);
+                scalings = scalings.append(Scaling.of(phase.name(), phase.unit(), shape, points,
+                        settings.fitFrom(), settings.tolerance()));
+            }
+        }
+        Vector<Tuple2<String, Measurement>> corpus = Vector.empty();
+        if (!settings.corpus().isEmpty()) {
+            Corpus c = Corpus.require();
+            for (String program : settings.corpus()) {
+                Workload workload = Workload.corpus(c, program);
+                for (Phase phase : phases) {
+                    corpus = corpus.append(new Tuple2<>(phase.name(),
+                            measure(phase, workload, workload.instructions())));
+                }
+            }
+        }
+        return new Result(settings, scalings, corpus);
+    }
+
+    private Measurement measure(Phase phase, Workload workload, long size) {
+        Measurement m = Measurement.take(phase.bind().apply(workload), workload, size, settings.warmup(),
+                settings.repetitions());
+        progress.printf(Locale.ROOT, "%-12s %-22s %10d instr %12.3f ms %14.0f %s/s%n", phase.name(),
+                workload.label(), workload.instructions(), m.medianMillis(), m.throughput(), phase.unit());
+        return m;
+    }
+
+    /** Prints the fitted exponents; exits with status 1 when the options are wrong. */
+    public static void main(String[] args) {
+        ScalingSettings settings;
+        try {
+            settings = ScalingSettings.from(Arguments.parse(args, ScalingSettings.OPTIONS));
+        } catch (IllegalArgumentException e) {
+            System.err.println("ScalingHarness: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        Result result = new ScalingHarness(settings, System.out).run();
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%-12s %-10s %8s %8s %10s  %s%n", "phase", "shape", "k", "nlogn",
+                "t10x ratio", "flag");
+        for (Scaling s : result.scalings()) {
+            System.out.printf(Locale.ROOT, "%-12s %-10s %8s %8.3f %10s  %s%n", s.phase(), s.shape(),
+                    s.fit().map(f -> String.format(Locale.ROOT, "%.3f", f.exponent())).getOrElse("-"),
+                    s.nLogN(), s.decadeRatio().map(r -> String.format(Locale.ROOT, "%.2f", r)).getOrElse("-"),
+                    s.flagged() ? "WORSE THAN n log n" : "ok");
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package org.funssa.bench.scaling;
+
+import io.vavr.collection.Vector;
+import org.funssa.bench.phase.Phase;
+import org.funssa.bench.phase.Phases;
+import org.funssa.core.gen.Shape;
+
+/**
+ * What the scaling harness runs and how.
+ *
+ * @param phases      phase names ({@link Phases})
+ * @param sizes       generated input sizes in LIR instructions, e.g. 10^3…10^6
+ * @param shapes      control-flow shapes of the generated inputs
+ * @param corpus      corpus programs ({@code group/name}) measured at their own size
+ * @param warmup      untimed runs before the timed ones, per phase and input
+ * @param repetitions timed runs per phase and input; the median is reported
+ * @param fitFrom     the smallest size used in the power-law fit
+ * @param tolerance   how far the fitted exponent may exceed that of {@code n·log n} before a flag
+ */
+public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vector<Shape> shapes,
+                              Vector<String> corpus, int warmup, int repetitions, double fitFrom,
+                              double tolerance) {
+
+    /** The option names {@link #from} accepts. */
+    public static final Vector<String> OPTIONS =
+            Vector.of("phases", "sizes", "shapes", "corpus", "warmup", "repetitions", "fit-from", "tolerance");
+
+    /** The largest corpus programs by {@code .before.lir} size (MANIFEST.tsv), one per table size. */
+    public static final Vector<String> LARGEST_CORPUS =
+            Vector.of("TestFnami2/Ge7", "TestFnami2/Ne7", "TestFnami2/Le5");
+
+    public ScalingSettings {
+        if (repetitions < 1 || warmup < 0) {
+            throw new IllegalArgumentException("need repetitions >= 1 and warmup >= 0");
+        }
+        if (sizes.exists(s -> s < 1)) {
+            throw new IllegalArgumentException("sizes must be positive: " + sizes);
+        }
+    }
+
+    /** Every registered phase on 10^3…10^6 in four shapes, 2 warm-up and 5 timed runs, fit from 10^4. */
+    public static ScalingSettings defaults() {
+        return new ScalingSettings(Phases.all().map(Phase::name), Vector.of(1_000, 10_000, 100_000, 1_000_000),
+                Vector.of(Shape.STRAIGHT, Shape.DIAMONDS, Shape.LOOPS, Shape.MIX), LARGEST_CORPUS, 2, 5,
+                10_000, 0.05);
+    }
+
+    /** The defaults overridden by options: {@code --sizes 1e3,1e4 --shapes MIX --corpus none …}. */
+    public static ScalingSettings from(Arguments args) {
+        ScalingSettings d = defaults();
+        Vector<String> corpus = args.list("corpus", d.corpus());
+        return new ScalingSettings(
+                args.list("phases", d.phases()),
+                args.list("sizes", d.sizes().map(String::valueOf))
+                        .map(s -> Arguments.parseNumber("sizes", s).intValue()),
+                args.list("shapes", d.shapes().map(Shape::name)).map(ScalingSettings::shape),
+                corpus.equals(Vector.of("none")) ? Vector.empty() : corpus,
+                args.integer("warmup", d.warmup()),
+                args.integer("repetitions", d.repetitions()),
+                args.real("fit-from", d.fitFrom()),
+                args.real("tolerance", d.tolerance()));
+    }
+
+    private static Shape shape(String name) {
+        return Vector.of(Shape.values()).find(s -> s.name().equalsIgnoreCase(name))
+                .getOrElseThrow(() -> new IllegalArgumentException("unknown shape " + name + "; shapes: "
+                        + Vector.of(Shape.values()).mkString(", ")));
+    }
+
+    /** The options that reproduce these settings. */
+    public String asOptions() {
+        return "--phases " + phases.mkString(",") + " --sizes " + sizes.mkString(",")
+                + " --shapes " + shapes.mkString(",") + " --corpus " + (corpus.isEmpty() ? "none" : corpus.mkString(","))
+                + " --warmup " + warmup + " --repetitions " + repetitions + " --fit-from " + (long) fitFrom
+                + " --tolerance " + tolerance;
+    }
+}

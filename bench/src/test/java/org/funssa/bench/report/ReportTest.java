@@ -1,0 +1,94 @@
+package org.funssa.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vavr.Tuple2;
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.funssa.bench.scaling.Measurement;
+import org.funssa.bench.scaling.Scaling;
+import org.funssa.bench.scaling.ScalingHarness;
+import org.funssa.bench.scaling.ScalingSettings;
+import org.funssa.core.gen.Shape;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTest {
+
+    /** A phase whose median time is nanosPerInstruction · n at every size. */
+    private static Scaling linear(String phase, String unit, Shape shape, double nanosPerInstruction) {
+        Vector<Measurement> points = Vector.of(1_000L, 10_000L, 100_000L, 1_000_000L).map(n ->
+                new Measurement(shape + "/" + n, n, n, n, Vector.of((long) (nanosPerInstruction * n))));
+        return Scaling.of(phase, unit, shape, points, 10_000, 0.05);
+    }
+
+    private static Target target(String claim) {
+        return Target.ISSUE_6.find(t -> t.claim().startsWith(claim)).get();
+    }
+
+    @Test
+    void targetsAreJudgedOnTheWorstVariantAndShape() {
+        Vector<Scaling> results = Vector.of(linear("construct.prun", "instr", Shape.MIX, 100),
+                linear("construct.cytron", "instr", Shape.LOOPS, 2000), linear("lir.parse", "instr", Shape.MIX, 1));
+        Target.Verdict throughput = target("construction ≥").judge(results);
+        assertThat(throughput.status()).isEqualTo(Target.Status.NOT_MET);
+        assertThat(throughput.measured()).contains("500,000 instr/s", "construct.cytron", "LOOPS");
+        Target.Verdict ratio = target("construction time").judge(results);
+        assertThat(ratio.status()).isEqualTo(Target.Status.MET);
+        assertThat(ratio.measured()).startsWith("10.00");
+        assertThat(target("destruction ≥").judge(results).status()).isEqualTo(Target.Status.NOT_MEASURED);
+        assertThat(target("interpreter").judge(results).measured()).contains("no phase interp");
+        assertThat(target("snapshots").judge(results).status()).isEqualTo(Target.Status.NOT_MEASURED);
+        assertThat(target("construction ≥").judge(Vector.of(linear("construct.prun", "instr", Shape.MIX, 100)))
+                .status()).isEqualTo(Target.Status.MET);
+    }
+
+    @Test
+    void markdownHasMachineCommandsTargetsExponentsPerPhaseTablesCorpusAndPlotLink() {
+        ScalingSettings settings = ScalingSettings.defaults();
+        Vector<Scaling> scalings = Vector.of(linear("lir.parse", "instr", Shape.MIX, 20),
+                linear("lir.print", "instr", Shape.MIX, 2));
+        Measurement corpus = new Measurement("TestFnami2/Ge7", 3408, 3408, 3408, Vector.of(34_080_000L));
+        ScalingHarness.Result result = new ScalingHarness.Result(settings, scalings,
+                Vector.of(new Tuple2<>("lir.parse", corpus)));
+        Machine machine = new Machine("Test CPU", 2, "8.0 GiB", "4.0 GiB", "JDK 25", "Linux");
+        ScalingReport report = new ScalingReport("2025-01-02", machine, Vector.of("bench/run-report"), result,
+                "2025-01-02-scaling.svg", Option.none());
+        String md = report.markdown();
+        assertThat(md).contains("# funssa benchmark report, 2025-01-02", "- CPU: Test CPU", "```\nbench/run-report\n```",
+                "![time against size, log-log](2025-01-02-scaling.svg)",
+                "| construction ≥ 1,000,000 LIR instructions/s | not yet measured: no phase construct.… is registered"
+                        + " | not yet measured |",
+                "| lir.parse | MIX | 1.000 |", "### lir.parse: LIR text to module",
+                "| MIX | 1,000,000 | 1,000,000 | 20.000 | 50,000,000 |",
+                "| lir.parse | TestFnami2/Ge7 | 3,408 | 34.080 | 100,000 |");
+        assertThat(report.plot().series()).hasSize(2);
+    }
+
+    @Test
+    void readmeLinkIsReplacedInPlace() {
+        String readme = "x\nNewest: <!-- newest-report -->none yet<!-- /newest-report -->\ny\n";
+        assertThat(RunReport.linkNewest(readme, "reports/2025-01-02.md")).isEqualTo(
+                "x\nNewest: <!-- newest-report -->[reports/2025-01-02.md](reports/2025-01-02.md)"
+                        + "<!-- /newest-report -->\ny\n");
+        assertThatThrownBy(() -> RunReport.linkNewest("no markers", "r.md")).hasMessageContaining("newest-report");
+    }
+
+    @Test
+    void jmhCsvBecomesATableWithParameters(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("jmh.csv");
+        Files.writeString(csv, """
+                "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: program","Param: shape","Param: size"
+                "org.funssa.bench.lir.LirParseBench.corpus","avgt",1,10,53.143859,1.25,"ms/op",TestFnami2/Ge7,,
+                "org.funssa.bench.lir.LirParseBench.generated","avgt",1,10,20.281420,0.5,"ms/op",,MIX,1000
+                """);
+        Vector<String> table = JmhResults.read(csv).markdown();
+        assertThat(table).hasSize(4);
+        assertThat(table.get(2)).isEqualTo(
+                "| lir.LirParseBench.corpus | program=TestFnami2/Ge7 | avgt | 10 | 53.143859 | 1.25 | ms/op |");
+        assertThat(table.get(3)).contains("| shape=MIX, size=1000 |");
+    }
+}

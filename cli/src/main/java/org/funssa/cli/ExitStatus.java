@@ -1,0 +1,17 @@
+package org.funssa.cli;
+
+/**
+ * Exit statuses of the {@code funssa} command. {@code funssa run} exits with the program's own status
+ * (its return value {@code & 0xff}, like a C process) when the program ends normally.
+ */
+public final class ExitStatus {
+    public static final int OK = 0;
+    /** Bad input: usage, unreadable file, malformed or ill-typed LIR. */
+    public static final int INPUT_ERROR = 2;
+    /** The interpreted program failed: division by zero, bad access, step budget, … */
+    public static final int RUNTIME_ERROR = 3;
+    /** A bug in funssa itself; the message asks for {@code --debug}. */
+    public static final int INTERNAL_ERROR = 70;
+
+    private ExitStatus() {}
+}

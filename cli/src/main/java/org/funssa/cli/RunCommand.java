@@ -1,0 +1,74 @@
+package org.funssa.cli;
+
+import io.vavr.control.Option;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.funssa.core.interp.LirInterpreter;
+import org.funssa.core.interp.RunOptions;
+import org.funssa.core.interp.RunResult;
+import org.funssa.core.interp.RuntimeError;
+import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.SourcePos;
+import picocli.CommandLine.Command;
+import picocli.CommandLine;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code funssa run FILE.lir}: interprets a module. The program's stdout is ours; the exit status is its
+ * return value {@code & 0xff}, like a C process; a runtime error is one line on stderr and status 3.
+ */
+@Command(name = "run", description = "Interpret a LIR module: its output on stdout, its return value as the exit status.")
+final class RunCommand implements Callable<Integer> {
+
+    private final Terminal terminal;
+
+    @Parameters(paramLabel = "FILE.lir", description = "the LIR module")
+    Path file;
+
+    @CommandLine.Option(names = "--entry", paramLabel = "NAME", defaultValue = "main",
+            description = "the function to run (default: ${DEFAULT-VALUE})")
+    String entry;
+
+    @CommandLine.Option(names = "--arg", paramLabel = "N", description = "an integer argument of the entry function; repeatable")
+    List<Long> arguments = List.of();
+
+    @CommandLine.Option(names = "--steps", paramLabel = "N", defaultValue = "1000000000",
+            description = "the step budget: a run that executes more operations stops (default: ${DEFAULT-VALUE})")
+    long steps;
+
+    RunCommand(Terminal terminal) {
+        this.terminal = terminal;
+    }
+
+    @Override
+    public Integer call() {
+        if (steps <= 0) {
+            throw new InputError("funssa run: --steps must be positive, got " + steps);
+        }
+        LirReader.Parsed parsed = Inputs.readWithPositions(file);
+        RunOptions options = RunOptions.defaults().withStepBudget(steps).withStdout(terminal.out());
+        options = arguments.isEmpty() && entry.equals("main")
+                ? options
+                : options.withEntry(entry, arguments.stream().mapToLong(Long::longValue).toArray());
+        RunResult result = LirInterpreter.run(parsed.module(), options);
+        terminal.out().flush();
+        return switch (result) {
+            case RunResult.Returned r -> r.exitStatus();
+            case RunResult.Exited e -> e.status();
+            case RunResult.Failed f -> {
+                terminal.err().println(place(parsed, f.error()) + ": runtime error: " + f.error().message());
+                yield ExitStatus.RUNTIME_ERROR;
+            }
+        };
+    }
+
+    /** {@code FILE:LINE:COL} of the statement that failed, or the file name alone. */
+    private String place(LirReader.Parsed parsed, RuntimeError error) {
+        Option<SourcePos> position = error.where().flatMap(where -> parsed.module().function(where.function())
+                .filter(f -> where.statement() >= 0 && where.statement() < f.body().size())
+                .flatMap(f -> parsed.positions().of(f.body().get(where.statement()))));
+        return position.map(SourcePos::toString).getOrElse(file.toString())
+                + error.where().map(w -> ": in " + w.function()).getOrElse("");
+    }
+}

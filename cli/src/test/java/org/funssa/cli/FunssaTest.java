@@ -1,0 +1,162 @@
+package org.funssa.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.funssa.core.corpus.Corpus;
+import org.funssa.core.lir.LirReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FunssaTest {
+
+    /** What one command line printed and its exit status. */
+    record Outcome(int status, String out, String err) {}
+
+    static Outcome funssa(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Funssa.execute(new Terminal(new PrintStream(out, true, StandardCharsets.ISO_8859_1),
+                new PrintStream(err, true, StandardCharsets.UTF_8)), args);
+        return new Outcome(status, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String text) throws IOException {
+        Path path = dir.resolve(name);
+        Files.writeString(path, text);
+        return path;
+    }
+
+    @Test
+    void theMainJobShowsTheExampleItsGraphsAndItsOutput() {
+        Outcome o = funssa();
+        assertThat(o.status()).isZero();
+        assertThat(o.out())
+                .contains("(FUNCTION \"sumto\"")
+                .contains("checked: reading the printed module back gives the same module: yes")
+                .contains("function sumto: 4 blocks, 1 loop")
+                .contains(".L1    1 stmts  -> .L2 .L3          idom .B0  loop header")
+                .contains("sumto(10) = 55, 5 away from 50\n")
+                .contains("main returned 0");
+        assertThat(o.err()).isEmpty();
+    }
+
+    @Test
+    void runPrintsTheProgramsOutputAndExitsWithItsStatus() {
+        Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
+        for (Path form : fib.lirFiles()) {
+            Outcome o = funssa("run", form.toString());
+            assertThat(o.out()).isEqualTo(fib.expectedOutput());
+            assertThat(o.status()).isZero();
+        }
+    }
+
+    @Test
+    void runTakesAnEntryWithArgumentsAndReturnsItsValueAsTheStatus() throws IOException {
+        Path example = file("example.lir", Inputs.exampleText());
+        assertThat(funssa("run", example.toString(), "--entry", "sumto", "--arg", "4").status()).isEqualTo(10);
+        assertThat(funssa("run", example.toString(), "--entry", "sumto", "--arg", "100").status())
+                .isEqualTo(5050 & 0xff);
+    }
+
+    @Test
+    void aRuntimeErrorIsOneLineWithThePlaceAndStatus3() throws IOException {
+        Path divide = file("divide.lir", """
+                (MODULE "d"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("z%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (SET I32 (REG I32 "z%") (INTCONST I32 0))
+                    (EPILOGUE (0 0) (DIVS I32 (INTCONST I32 8) (REG I32 "z%")))))
+                """);
+        Outcome o = funssa("run", divide.toString());
+        assertThat(o.status()).isEqualTo(ExitStatus.RUNTIME_ERROR);
+        assertThat(o.err()).startsWith(divide + ":7:5: in main: runtime error: ").contains("division by zero");
+        assertThat(o.err().lines()).hasSize(1);
+    }
+
+    @Test
+    void anExhaustedStepBudgetIsARuntimeError() throws IOException {
+        Path loop = file("loop.lir", """
+                (MODULE "l"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB)
+                    (PROLOGUE (0 0))
+                    (DEFLABEL "top")
+                    (JUMP (LABEL I64 "top"))
+                    (EPILOGUE (0 0))))
+                """);
+        Outcome o = funssa("run", loop.toString(), "--steps", "1000");
+        assertThat(o.status()).isEqualTo(ExitStatus.RUNTIME_ERROR);
+        assertThat(o.err()).contains("step budget");
+    }
+
+    @Test
+    void badLirIsFileLineColumnAndStatus2WithoutAStackTrace() throws IOException {
+        Path bad = file("bad.lir", "(MODULE \"m\"\n  (SYMTAB)\n  (FUNCTION \"f\" (SYMTAB) (PROLOGUE (0 0)) (SET I32 (REG I64 \"x\") (INTCONST I32 1))))\n");
+        for (String command : new String[] {"run", "print", "cfg"}) {
+            Outcome o = funssa(command, bad.toString());
+            assertThat(o.status()).as(command).isEqualTo(ExitStatus.INPUT_ERROR);
+            assertThat(o.err()).as(command).startsWith(bad + ":3:").doesNotContain("at org.");
+            assertThat(o.err().lines()).as(command).hasSize(1);
+        }
+    }
+
+    @Test
+    void aMissingFileAndAnUnknownOptionAreInputErrors() {
+        Outcome missing = funssa("run", dir.resolve("nope.lir").toString());
+        assertThat(missing.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(missing.err()).contains("nope.lir: no such file");
+        Outcome unknown = funssa("run", "x.lir", "--frobnicate");
+        assertThat(unknown.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(unknown.err()).contains("--frobnicate");
+    }
+
+    @Test
+    void aJumpToAnUndefinedLabelNamesItsPlace() throws IOException {
+        Path bad = file("jump.lir", """
+                (MODULE "j"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB)
+                    (PROLOGUE (0 0))
+                    (JUMP (LABEL I64 "nowhere"))
+                    (EPILOGUE (0 0))))
+                """);
+        Outcome o = funssa("cfg", bad.toString());
+        assertThat(o.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(o.err()).startsWith(bad + ":6:5: function \"main\": ").contains("nowhere");
+    }
+
+    @Test
+    void printIsAFixpointOfReadingAndPrinting() throws IOException {
+        Path before = Corpus.require().program("TestSsa/fib").get().before();
+        String once = funssa("print", before.toString()).out();
+        String twice = funssa("print", file("once.lir", once).toString()).out();
+        assertThat(twice).isEqualTo(once);
+        assertThat(LirReader.read("once.lir", once)).isEqualTo(LirReader.read(before));
+    }
+
+    @Test
+    void cfgDotGivesTheGraphAndTheDominatorTreeOfTheNamedFunction() throws IOException {
+        Path example = file("example.lir", Inputs.exampleText());
+        Outcome o = funssa("cfg", example.toString(), "--function", "main", "--dot");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("digraph \"cfg main\"", "digraph \"dominator tree main\"",
+                "b0 -> b1 [label=\"0\"];", "b0 -> b2 [label=\"1\"];", "b1 -> b3;")
+                .doesNotContain("sumto");
+        Outcome unknown = funssa("cfg", example.toString(), "--function", "nope");
+        assertThat(unknown.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(unknown.err()).contains("no function \"nope\"; the module defines sumto, main");
+    }
+}

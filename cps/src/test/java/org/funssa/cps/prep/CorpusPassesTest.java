@@ -3,7 +3,6 @@ package org.funssa.cps.prep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vavr.collection.Stream;
-import io.vavr.collection.Vector;
 import java.nio.file.Path;
 import java.util.BitSet;
 import org.funssa.core.cfg.Cfg;
@@ -13,6 +12,7 @@ import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -52,6 +52,31 @@ class CorpusPassesTest {
         RunResult result = Runs.run(divided, 1_000_000_000L);
         assertThat(result).isNotInstanceOf(RunResult.Failed.class);
         assertThat(result.stdout()).isEqualTo(expected);
+    }
+
+    /** The loop passes are not vacuous on the corpus: they change many functions of both forms. */
+    @Test
+    void loopPassesFindWorkInTheCorpus() {
+        int[] changed = new int[3];
+        int functions = 0;
+        for (Corpus.Program program : Corpus.require().programs()) {
+            for (Path file : program.lirFiles()) {
+                for (Module.Function f : FrameScalarPromotion.PASS.apply(LirReader.read(file)).functions()) {
+                    functions++;
+                    Module.Function merged = MergeSharedHeaders.apply(f);
+                    Module.Function preheaded = Preheaders.apply(merged);
+                    Module.Function rotated = LoopRotation.apply(preheaded);
+                    changed[0] += merged == f ? 0 : 1;
+                    changed[1] += preheaded == merged ? 0 : 1;
+                    changed[2] += rotated == preheaded ? 0 : 1;
+                }
+            }
+        }
+        // Measured: 3440 functions; 2 merge shared headers, 13 get preheaders, 548 rotate.
+        assertThat(functions).isGreaterThan(3000);
+        assertThat(changed[0]).as("functions with merged headers").isGreaterThanOrEqualTo(2);
+        assertThat(changed[1]).as("functions given preheaders").isGreaterThanOrEqualTo(10);
+        assertThat(changed[2]).as("functions with rotated loops").isGreaterThanOrEqualTo(500);
     }
 
     /** MergeSharedHeaders' law: every header has back edges from one block at most. */

@@ -1,0 +1,55 @@
+package org.funssa.cps.prep;
+
+import io.vavr.collection.Vector;
+import java.util.BitSet;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.lir.Module;
+
+/*
+ * Seed 004 §3.1.1, "Merging non-nested loops that have a common header" (and A.2 step 1): when back
+ * edges from several blocks B3, B4 enter the same header B1, a new empty block Bt is created, the back
+ * edges become B3 → Bt and B4 → Bt, and Bt → B1 is the one back edge left: LOOP(B1,B3) and
+ * LOOP(B1,B4) become the single loop LOOP(B1,Bt). Each Bt is placed after the last of its latches. Back edges are those of natural loops (§2.2.6):
+ * irreducible cycles have none and are left alone. A block with two edges to the header (a JUMPC
+ * whose targets are both the header) is one latch, so it alone does not call for a merge.
+ */
+
+/** Gives every natural-loop header at most one latch block. */
+public final class MergeSharedHeaders {
+
+    private MergeSharedHeaders() {}
+
+    /** The pass as a {@link FunctionPass}. */
+    public static final FunctionPass PASS = MergeSharedHeaders::apply;
+
+    /**
+     * The function where each header with back edges from two or more blocks has them go through one new
+     * block {@code _mergeN} that jumps to the header. Returns the function itself when no header needs it.
+     */
+    public static Module.Function apply(Module.Function function) {
+        Cfg cfg = Cfg.of(function);
+        NaturalLoops loops = NaturalLoops.of(cfg);
+        BlockList list = BlockList.of(cfg);
+        Vector<BlockList.Block> blocks = list.blocks();
+        Vector<BlockList.Block> added = Vector.empty();
+        FreshNames names = FreshNames.of(function);
+        Vector<Integer> positions = Vector.empty();
+        for (int h = 0; h < cfg.size(); h++) {
+            BitSet latches = loops.latches(h);
+            if (latches.cardinality() < 2) {
+                continue;
+            }
+            String header = cfg.block(h).label();
+            String merge = names.fresh("_merge", "");
+            for (int b = latches.nextSetBit(0); b >= 0; b = latches.nextSetBit(b + 1)) {
+                blocks = blocks.update(b, blocks.get(b).retarget(header, merge));
+            }
+            added = added.append(BlockList.Block.jumpTo(merge, header));
+            positions = positions.append(latches.previousSetBit(cfg.size()) + 1);
+        }
+        if (added.isEmpty()) {
+            return function;
+        }
+        return new BlockList(function, blocks).insertBefore(positions, added).toFunction();
+    }
+}

@@ -1,0 +1,165 @@
+package org.funssa.cps.prep;
+
+import io.vavr.Tuple;
+import io.vavr.Tuple2;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.SortedSet;
+import io.vavr.collection.TreeSet;
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.cfg.RegisterLiveness;
+import org.funssa.core.graph.DominanceFrontiers;
+import org.funssa.core.graph.Dominators;
+import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.IntSeq;
+import org.funssa.core.lir.Module;
+
+/*
+ * Seed 004 Figure 4.1 "Algorithm for inserting φ-functions", the unified algorithm for minimal
+ * (§4.1.1), pruned (§4.1.2) and semi-pruned (§4.1.3) SSA, after Cytron et al.: for each variable V,
+ * the blocks defining V go on a worklist W (for semi-pruned only when V is non-local); a block X
+ * taken from W puts, for each Y in DF(X) without a φ for V yet, "V ← φ(V, …, V)" into Y (pruned: only
+ * when V lives in into Y) and puts Y on W once. Inserted(Y) and Work(Y) hold the variable last
+ * handled, exactly as in the figure. So a variant places φs for V at the iterated dominance frontier
+ * of V's definition blocks (minimal), restricted to non-local V (semi-pruned), or to the blocks where
+ * V is live-in (pruned) — note that a pruned-away Y still goes on W.
+ *
+ * Variables are the function's registers; a block defines V when it writes (REG V) (SET, CALL
+ * receiver, PROLOGUE parameter, SUBREG part, CLOBBER). V is non-local (§4.1.3) when some block uses
+ * V before defining it there: the upward-exposed uses of org.funssa.core.cfg.RegisterLiveness, whose
+ * live-in sets give pruning. The entry block defines nothing implicitly: a variable undefined on
+ * some path gets ⊥ there (§4.3), which is the renaming's business, not placement's.
+ */
+
+/** Where φ-functions go, for the three variants of seed 004 §4.1. */
+public final class PhiPlacement {
+
+    /** The variants of SSA form of seed 004 §4.1. */
+    public enum Variant {
+        /** §4.1.1: the iterated dominance frontier of every variable's definitions. */
+        MINIMAL,
+        /** §4.1.3: as minimal, for non-local variables only (used in a block before defined there). */
+        SEMI_PRUNED,
+        /** §4.1.2: as minimal, where the variable is live on entry. */
+        PRUNED
+    }
+
+    /**
+     * The φs of one function: for each block that gets any (in block order), the registers given a φ
+     * there, ordered by name.
+     */
+    public record Placement(Variant variant, LinkedHashMap<String, SortedSet<String>> byBlock) {
+
+        /** The registers with a φ at the block (empty when none). */
+        public SortedSet<String> at(String block) {
+            return byBlock.get(block).getOrElse(TreeSet.empty());
+        }
+
+        /** Every φ as (register, block). */
+        public Vector<Tuple2<String, String>> sites() {
+            return byBlock.toVector().flatMap(entry -> entry._2.toVector().map(reg -> Tuple.of(reg, entry._1)));
+        }
+
+        /** The number of φs. */
+        public int count() {
+            return byBlock.values().map(SortedSet::size).sum().intValue();
+        }
+    }
+
+    private PhiPlacement() {}
+
+    /** The φs the variant places in the function. */
+    public static Placement place(Module.Function function, Variant variant) {
+        Cfg cfg = Cfg.of(function);
+        DominatorTree tree = Dominators.of(cfg);
+        return place(RegisterLiveness.of(cfg), DominanceFrontiers.of(cfg, tree), variant);
+    }
+
+    /** The φs the variant places, given the function's register liveness and dominance frontiers. */
+    public static Placement place(RegisterLiveness liveness, DominanceFrontiers frontiers, Variant variant) {
+        Cfg cfg = liveness.cfg();
+        int blocks = cfg.size();
+        int variables = liveness.registers().size();
+        List<List<Integer>> definedAt = new ArrayList<>(variables);
+        boolean[] nonLocal = new boolean[variables];
+        for (int v = 0; v < variables; v++) {
+            definedAt.add(new ArrayList<>(1));
+        }
+        for (int b = 0; b < blocks; b++) {
+            IntSeq defs = liveness.defs(b);
+            for (int i = 0; i < defs.size(); i++) {
+                definedAt.get(defs.get(i)).add(b);
+            }
+            IntSeq uses = liveness.uses(b);
+            for (int i = 0; i < uses.size(); i++) {
+                nonLocal[uses.get(i)] = true;
+            }
+        }
+        int[] inserted = new int[blocks];
+        int[] work = new int[blocks];
+        Arrays.fill(inserted, -1);
+        Arrays.fill(work, -1);
+        List<List<Integer>> phis = new ArrayList<>(blocks);
+        for (int b = 0; b < blocks; b++) {
+            phis.add(new ArrayList<>(0));
+        }
+        ArrayDeque<Integer> w = new ArrayDeque<>();
+        for (int v = 0; v < variables; v++) {
+            if (variant == Variant.SEMI_PRUNED && !nonLocal[v]) {
+                continue;
+            }
+            for (int x : definedAt.get(v)) {
+                w.add(x);
+                work[x] = v;
+            }
+            while (!w.isEmpty()) {
+                IntSeq frontier = frontiers.frontier(w.remove());
+                for (int i = 0; i < frontier.size(); i++) {
+                    int y = frontier.get(i);
+                    if (inserted[y] == v) {
+                        continue;
+                    }
+                    if (variant != Variant.PRUNED || isSortedMember(liveness.liveIn(y), v)) {
+                        phis.get(y).add(v);
+                        inserted[y] = v;
+                    }
+                    if (work[y] != v) {
+                        w.add(y);
+                        work[y] = v;
+                    }
+                }
+            }
+        }
+        LinkedHashMap<String, SortedSet<String>> byBlock = LinkedHashMap.empty();
+        for (int b = 0; b < blocks; b++) {
+            if (!phis.get(b).isEmpty()) {
+                byBlock = byBlock.put(cfg.block(b).label(),
+                        TreeSet.ofAll(phis.get(b).stream().map(liveness.registers()::get).toList()));
+            }
+        }
+        return new Placement(variant, byBlock);
+    }
+
+    /** Membership in an increasing sequence, by binary search. */
+    private static boolean isSortedMember(IntSeq sorted, int value) {
+        int low = 0;
+        int high = sorted.size() - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int at = sorted.get(mid);
+            if (at == value) {
+                return true;
+            }
+            if (at < value) {
+                low = mid + 1;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,80 @@
+package org.funssa.cps.prep;
+
+import io.vavr.collection.Vector;
+import java.util.BitSet;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.IntSeq;
+import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Stmt;
+
+/*
+ * Seed 004 §2.2.7 "Preheader" (and A.2 step 2): when a loop header h can be reached by two or more
+ * nodes outside the loop, an empty node p is inserted outside the loop with p → h, and the edges
+ * from outside go to p, "to reduce the number of edges from nodes outside the loop to the header to
+ * only one". Loops are natural loops (§2.2.6), one per header; irreducible cycles are left alone.
+ *
+ * A preheader is where code that must run once before the loop goes, so the one entry edge must also
+ * come from a block whose only successor is h: a header entered from a single block with several
+ * successors (a JUMPC, a JUMPN, or a JUMPC with both targets h) gets a preheader too. A header that
+ * is the function's entry block is entered from outside by the call itself: its PROLOGUE moves into a
+ * new entry block that jumps to it.
+ */
+
+/** Gives every natural-loop header exactly one predecessor outside its loop, whose only successor it is. */
+public final class Preheaders {
+
+    /** The pass as a {@link FunctionPass}. */
+    public static final FunctionPass PASS = Preheaders::apply;
+
+    private Preheaders() {}
+
+    /**
+     * The function with a preheader {@code _preN} (a block that only jumps to the header) before each
+     * header that needs one. Returns the function itself when none does.
+     */
+    public static Module.Function apply(Module.Function function) {
+        Cfg cfg = Cfg.of(function);
+        NaturalLoops loops = NaturalLoops.of(cfg);
+        Vector<BlockList.Block> blocks = BlockList.of(cfg).blocks();
+        Vector<BlockList.Block> added = Vector.empty();
+        Vector<Integer> positions = Vector.empty();
+        FreshNames names = FreshNames.of(function);
+        for (int h = 0; h < cfg.size(); h++) {
+            if (!loops.dominators().contains(h) || !loops.isHeader(h)) {
+                continue;
+            }
+            String header = cfg.block(h).label();
+            if (h == cfg.entry()) {
+                BlockList.Block entry = blocks.get(h);
+                Stmt prologue = entry.code().head();
+                blocks = blocks.update(h, new BlockList.Block(header, false, entry.code().tail(), entry.terminator()));
+                added = added.append(new BlockList.Block(names.fresh("_pre", ""), true, Vector.of(prologue),
+                        BlockList.Block.jumpTo(header, header).terminator()));
+                positions = positions.append(h);
+                continue;
+            }
+            BitSet outside = new BitSet();
+            IntSeq preds = cfg.predecessors(h);
+            for (int i = 0; i < preds.size(); i++) {
+                int p = preds.get(i);
+                if (loops.dominators().contains(p) && !loops.isBackEdge(p, h)) {
+                    outside.set(p);
+                }
+            }
+            int only = outside.nextSetBit(0);
+            if (outside.cardinality() == 1 && cfg.successors(only).size() == 1) {
+                continue;
+            }
+            String pre = names.fresh("_pre", "");
+            for (int p = outside.nextSetBit(0); p >= 0; p = outside.nextSetBit(p + 1)) {
+                blocks = blocks.update(p, blocks.get(p).retarget(header, pre));
+            }
+            added = added.append(BlockList.Block.jumpTo(pre, header));
+            positions = positions.append(h);
+        }
+        if (added.isEmpty()) {
+            return function;
+        }
+        return new BlockList(function, blocks).insertBefore(positions, added).toFunction();
+    }
+}

@@ -1,0 +1,131 @@
+package org.funssa.cps.prep;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.funssa.core.lir.LExp;
+import org.funssa.core.lir.Stmt;
+
+/*
+ * Iterative traversal and bottom-up rebuilding of LIR expression trees (LIR.md; trees may be
+ * 10^6 deep, so no recursion on the caller's stack).
+ */
+
+/** The L-expressions inside statements, walked and rebuilt without recursion. */
+final class Statements {
+
+    private Statements() {}
+
+    /** The statement's top-level L-expressions, in order (labels of jumps included). */
+    static Vector<LExp> expressions(Stmt stmt) {
+        return switch (stmt) {
+            case Stmt.Set s -> Vector.of(s.target(), s.value());
+            case Stmt.Jump j -> Vector.of(j.target());
+            case Stmt.JumpC j -> Vector.of(j.test(), j.ifTrue(), j.ifFalse());
+            case Stmt.JumpN j -> Vector.<LExp>of(j.value())
+                    .appendAll(j.cases().flatMap(c -> Vector.<LExp>of(c.value(), c.target())))
+                    .append(j.otherwise());
+            case Stmt.Call c -> Vector.of(c.function()).appendAll(c.args()).appendAll(c.receivers());
+            case Stmt.Prologue p -> p.params();
+            case Stmt.Epilogue e -> e.results();
+            case Stmt.DefLabel d -> Vector.empty();
+            case Stmt.Parallel p -> p.parts().flatMap(Statements::expressions);
+            case Stmt.Use u -> u.registers();
+            case Stmt.Clobber c -> c.registers();
+            case Stmt.Line l -> Vector.empty();
+            case Stmt.Phi p -> Vector.of(p.target()).appendAll(p.args().flatMap(
+                    a -> Vector.<LExp>of(a.value(), a.predecessor())));
+        };
+    }
+
+    /** Every node of the tree, parents before children. */
+    static List<LExp> nodes(LExp root) {
+        List<LExp> out = new ArrayList<>();
+        ArrayDeque<LExp> stack = new ArrayDeque<>();
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            LExp e = stack.pop();
+            out.add(e);
+            Vector<LExp> operands = e.operands();
+            for (int i = operands.size() - 1; i >= 0; i--) {
+                stack.push(operands.get(i));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Rebuilds the tree bottom-up: every node gets its rewritten operands, then {@code rewrite} is
+     * applied to it (so a rewrite sees already-rewritten children).
+     */
+    static LExp rewrite(LExp root, UnaryOperator<LExp> rewrite) {
+        ArrayDeque<LExp> todo = new ArrayDeque<>();
+        ArrayDeque<Boolean> expanded = new ArrayDeque<>();
+        ArrayDeque<LExp> results = new ArrayDeque<>();
+        todo.push(root);
+        expanded.push(false);
+        while (!todo.isEmpty()) {
+            LExp e = todo.pop();
+            boolean done = expanded.pop();
+            Vector<LExp> operands = e.operands();
+            if (!done && !operands.isEmpty()) {
+                todo.push(e);
+                expanded.push(true);
+                for (int i = operands.size() - 1; i >= 0; i--) {
+                    todo.push(operands.get(i));
+                    expanded.push(false);
+                }
+                continue;
+            }
+            LExp[] children = new LExp[operands.size()];
+            for (int i = children.length - 1; i >= 0; i--) {
+                children[i] = results.pop();
+            }
+            results.push(rewrite.apply(withOperands(e, children)));
+        }
+        return results.pop();
+    }
+
+    /** The node with its operands replaced (the same node when nothing changed). */
+    static LExp withOperands(LExp e, LExp[] ops) {
+        Vector<LExp> old = e.operands();
+        boolean same = true;
+        for (int i = 0; i < ops.length; i++) {
+            same &= old.get(i) == ops[i];
+        }
+        if (same) {
+            return e;
+        }
+        return switch (e) {
+            case LExp.Subreg s -> new LExp.Subreg(s.type(), ops[0], s.index());
+            case LExp.Mem m -> new LExp.Mem(m.type(), ops[0], m.isVolatile(), m.noSafe(), m.align());
+            case LExp.Binary b -> new LExp.Binary(b.op(), b.type(), ops[0], ops[1]);
+            case LExp.Unary u -> new LExp.Unary(u.op(), u.type(), ops[0]);
+            case LExp.If i -> new LExp.If(i.type(), ops[0], ops[1], ops[2]);
+            default -> e;
+        };
+    }
+
+    /** The statement with every top-level expression rewritten by {@link #rewrite}. */
+    static Stmt rewriteAll(Stmt stmt, UnaryOperator<LExp> f) {
+        UnaryOperator<LExp> r = e -> rewrite(e, f);
+        return switch (stmt) {
+            case Stmt.Set s -> new Stmt.Set(s.type(), r.apply(s.target()), r.apply(s.value()));
+            case Stmt.Jump j -> j;
+            case Stmt.JumpC j -> new Stmt.JumpC(r.apply(j.test()), j.ifTrue(), j.ifFalse());
+            case Stmt.JumpN j -> new Stmt.JumpN(r.apply(j.value()), j.cases(), j.otherwise());
+            case Stmt.Call c -> new Stmt.Call(r.apply(c.function()), c.args().map(r), c.receivers().map(r));
+            case Stmt.Prologue p -> new Stmt.Prologue(p.frameSize(), p.savedSize(), p.params().map(r));
+            case Stmt.Epilogue e -> new Stmt.Epilogue(e.frameSize(), e.savedSize(), e.results().map(r));
+            case Stmt.DefLabel d -> d;
+            case Stmt.Parallel p -> new Stmt.Parallel(p.parts().map(part -> rewriteAll(part, f)));
+            case Stmt.Use u -> new Stmt.Use(u.registers().map(r));
+            case Stmt.Clobber c -> new Stmt.Clobber(c.registers().map(r));
+            case Stmt.Line l -> l;
+            case Stmt.Phi p -> new Stmt.Phi(p.type(), r.apply(p.target()),
+                    p.args().map(a -> new Stmt.PhiArg(r.apply(a.value()), a.predecessor())));
+        };
+    }
+}

@@ -1,0 +1,129 @@
+package org.funssa.cps.prep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vavr.Tuple;
+import io.vavr.Tuple2;
+import io.vavr.collection.HashSet;
+import io.vavr.collection.Set;
+import io.vavr.collection.Stream;
+import io.vavr.collection.TreeSet;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.cfg.RegisterLiveness;
+import org.funssa.core.corpus.Corpus;
+import org.funssa.core.graph.DominanceFrontiers;
+import org.funssa.core.graph.Dominators;
+import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.IntSeq;
+import org.funssa.core.graph.IteratedDominanceFrontier;
+import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.Module;
+import org.funssa.cps.prep.PhiPlacement.Placement;
+import org.funssa.cps.prep.PhiPlacement.Variant;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+class PhiPlacementTest {
+
+    /**
+     * Seed 004 Figure 4.2 as its footnotes describe it: the entry defines x, y, z; both arms of a
+     * diamond redefine all three; x is used only in the block defining it (footnote 3), y is used in an
+     * arm but dead at the merge (footnote 4), z is used after the merge (footnote 1).
+     */
+    private static final String FIGURE_4_2 = """
+            (MODULE "fig42"
+              (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+              (FUNCTION "main"
+                (SYMTAB ("x%" REG I32 4 0) ("y%" REG I32 4 0) ("z%" REG I32 4 0) ("c%" REG I32 4 0))
+                (PROLOGUE (0 0) (REG I32 "c%"))
+                (SET I32 (REG I32 "x%") (INTCONST I32 1))
+                (SET I32 (REG I32 "y%") (INTCONST I32 2))
+                (SET I32 (REG I32 "z%") (INTCONST I32 3))
+                (JUMPC (TSTNE I32 (REG I32 "c%") (INTCONST I32 0)) (LABEL I64 "then") (LABEL I64 "else"))
+                (DEFLABEL "then")
+                (SET I32 (REG I32 "x%") (INTCONST I32 4))
+                (SET I32 (REG I32 "c%") (REG I32 "x%"))
+                (SET I32 (REG I32 "z%") (REG I32 "y%"))
+                (SET I32 (REG I32 "y%") (INTCONST I32 5))
+                (JUMP (LABEL I64 "join"))
+                (DEFLABEL "else")
+                (SET I32 (REG I32 "x%") (INTCONST I32 6))
+                (SET I32 (REG I32 "y%") (REG I32 "c%"))
+                (SET I32 (REG I32 "z%") (INTCONST I32 7))
+                (JUMP (LABEL I64 "join"))
+                (DEFLABEL "join")
+                (EPILOGUE (0 0) (REG I32 "z%"))))
+            """;
+
+    @Test
+    void figure42VariantsPlaceWhatTheFootnotesSay() {
+        Module.Function main = LirReader.read("fig42.lir", FIGURE_4_2).functions().head();
+        // y is read in "then" before being redefined there: non-local, but dead at the join. c (the
+        // parameter, redefined in "then") is read in "else" before any definition there: the same.
+        assertThat(PhiPlacement.place(main, Variant.MINIMAL).byBlock().toJavaMap())
+                .containsOnlyKeys("join").containsEntry("join", TreeSet.of("c%", "x%", "y%", "z%"));
+        assertThat(PhiPlacement.place(main, Variant.SEMI_PRUNED).byBlock().toJavaMap())
+                .containsOnlyKeys("join").containsEntry("join", TreeSet.of("c%", "y%", "z%"));
+        assertThat(PhiPlacement.place(main, Variant.PRUNED).byBlock().toJavaMap())
+                .containsOnlyKeys("join").containsEntry("join", TreeSet.of("z%"));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> variantsNestAndMatchTheirDefinitionsOnTheCorpus() {
+        return Stream.ofAll(Corpus.require().programs()).flatMap(program -> program.lirFiles().map(file ->
+                DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
+                    for (Module.Function f : LirReader.read(file).functions()) {
+                        check(f);
+                        check(TreeDivision.apply(f));
+                    }
+                })));
+    }
+
+    /**
+     * PRUNED ⊆ SEMI_PRUNED ⊆ MINIMAL, and each equals its definition computed independently with
+     * Sreedhar–Gao iterated frontiers: MINIMAL = {(v, Y) : Y ∈ IDF(defs(v))}, SEMI_PRUNED the same for
+     * non-local v, PRUNED = {(v, Y) : Y ∈ IDF(defs(v)), v live-in at Y}.
+     */
+    private static void check(Module.Function f) {
+        Cfg cfg = Cfg.of(f);
+        DominatorTree tree = Dominators.of(cfg);
+        RegisterLiveness liveness = RegisterLiveness.of(cfg);
+        DominanceFrontiers frontiers = DominanceFrontiers.of(cfg, tree);
+        Set<Tuple2<String, String>> minimal = sites(PhiPlacement.place(liveness, frontiers, Variant.MINIMAL));
+        Set<Tuple2<String, String>> semi = sites(PhiPlacement.place(liveness, frontiers, Variant.SEMI_PRUNED));
+        Set<Tuple2<String, String>> pruned = sites(PhiPlacement.place(liveness, frontiers, Variant.PRUNED));
+        assertThat(minimal.containsAll(semi)).as(f.name() + ": semi-pruned ⊆ minimal").isTrue();
+        assertThat(semi.containsAll(pruned)).as(f.name() + ": pruned ⊆ semi-pruned").isTrue();
+
+        IteratedDominanceFrontier idf = new IteratedDominanceFrontier(cfg, tree);
+        Set<Tuple2<String, String>> wantMinimal = HashSet.empty();
+        Set<Tuple2<String, String>> wantSemi = HashSet.empty();
+        Set<Tuple2<String, String>> wantPruned = HashSet.empty();
+        for (int v = 0; v < liveness.registers().size(); v++) {
+            int var = v;
+            IntSeq defs = IntSeq.of(java.util.stream.IntStream.range(0, cfg.size())
+                    .filter(b -> liveness.defs(b).contains(var)).toArray());
+            boolean nonLocal = java.util.stream.IntStream.range(0, cfg.size()).anyMatch(b -> liveness.uses(b).contains(var));
+            IntSeq frontier = idf.of(defs);
+            for (int i = 0; i < frontier.size(); i++) {
+                int y = frontier.get(i);
+                Tuple2<String, String> site = Tuple.of(liveness.registers().get(v), cfg.block(y).label());
+                wantMinimal = wantMinimal.add(site);
+                if (nonLocal) {
+                    wantSemi = wantSemi.add(site);
+                }
+                if (liveness.liveIn(y).contains(v)) {
+                    wantPruned = wantPruned.add(site);
+                }
+            }
+        }
+        assertThat(minimal).as(f.name() + " minimal").isEqualTo(wantMinimal);
+        assertThat(semi).as(f.name() + " semi-pruned").isEqualTo(wantSemi);
+        assertThat(pruned).as(f.name() + " pruned").isEqualTo(wantPruned);
+    }
+
+    private static Set<Tuple2<String, String>> sites(Placement placement) {
+        return HashSet.ofAll(placement.sites());
+    }
+}

@@ -244,6 +244,10 @@ public final class IrParser {
         if (token.kind() != Lexer.Kind.NAME) {
             return new Expr.Copy(atom());
         }
+        if (token.text().equals("call")) { // a call without results
+            lexer.next();
+            return call(Vector.empty());
+        }
         int dot = token.text().indexOf('.');
         String head = dot > 0 ? token.text().substring(0, dot) : "";
         if (head.isEmpty() || head.equals("undef") || !Names.FORMS.contains(head)) {

@@ -98,11 +98,11 @@ public final class LirWriter {
             Vector<LExp.Reg> rs = Vector.empty();
             for (Type t : function.results()) {
                 if (t instanceof Type.Data d) {
-                    rs = rs.append(register(fresh("returnvalue."), d.lir()));
+                    rs = rs.append(register(fresh("returnvalue.", "%"), d.lir()));
                 }
             }
             this.results = rs;
-            this.epilogue = fresh("_epilogue");
+            this.epilogue = fresh("_epilogue", "");
         }
 
         /** Binding and use counts, and the body (by preorder number) of each variable's last use. */
@@ -140,10 +140,11 @@ public final class LirWriter {
             }
         }
 
-        private String fresh(String prefix) {
+        /** A name no symbol, variable or label of the function has: {@code prefix + n + suffix}. */
+        private String fresh(String prefix, String suffix) {
             String name;
             do {
-                name = prefix + (++counter) + "%";
+                name = prefix + (++counter) + suffix;
             } while (!taken.add(name));
             return name;
         }
@@ -345,7 +346,7 @@ public final class LirWriter {
                         Set.of(), false);
                 case Atom.Undef u -> {
                     LirType t = ((Type.Data) u.type()).lir();
-                    String name = undefined.computeIfAbsent(t, k -> fresh("undefined."));
+                    String name = undefined.computeIfAbsent(t, k -> fresh("undefined.", "%"));
                     yield new Operand(register(name, t), Set.of(), false);
                 }
             };

@@ -40,6 +40,13 @@ public final class Examples {
         return p;
     }
 
+    /** The stdout of a program run by the IR interpreter, which must return. */
+    public static String runAsIr(Program program) {
+        RunResult result = org.funssa.cps.interp.IrInterpreter.run(program, RunOptions.defaults());
+        assertThat(result).as("IR run of %s", program.name()).isInstanceOf(RunResult.Returned.class);
+        return result.stdout();
+    }
+
     /**
      * The LIR of a conventional program, checked to print and read back to itself and to hold no PHI, run;
      * the run's stdout.

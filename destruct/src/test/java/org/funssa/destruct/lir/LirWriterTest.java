@@ -74,7 +74,7 @@ class LirWriterTest {
     }
 
     @Test
-    void aHundredThousandNestedBlocksAreDestructedAndWrittenWithoutRecursion() {
+    void aHundredThousandNestedBlocksAreDestructedCoalescedAndWrittenWithoutRecursion() {
         int depth = 100_000;
         Atom.Var m0 = new Atom.Var("m0", Type.MEM);
         Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("x" + depth, Type.I32), m0)));
@@ -89,9 +89,12 @@ class LirWriterTest {
         Body entry = new Body(Vector.empty(), Vector.of(first), Tail.Jump.of(first.label(), Atom.i32(0)));
         Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry);
         Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(main));
-        Module m = LirWriter.write(new Naive().apply(p));
-        RunResult r = LirInterpreter.run(m, RunOptions.defaults());
-        assertThat(r).isInstanceOfSatisfying(RunResult.Returned.class,
-                ret -> assertThat(ret.exitStatus()).isEqualTo(depth & 0xff));
+        for (org.funssa.destruct.Destruction method : Vector.of(new Naive(),
+                new org.funssa.destruct.coalesce.Chaitin(new Naive()))) {
+            Module m = LirWriter.write(method.apply(p));
+            RunResult r = LirInterpreter.run(m, RunOptions.defaults());
+            assertThat(r).as(method.name()).isInstanceOfSatisfying(RunResult.Returned.class,
+                    ret -> assertThat(ret.exitStatus()).isEqualTo(depth & 0xff));
+        }
     }
 }

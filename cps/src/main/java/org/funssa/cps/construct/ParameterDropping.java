@@ -6,8 +6,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -27,6 +29,12 @@ import org.funssa.cps.pass.Pass;
  * parameters rather than rounds over the whole function: a removed parameter puts back on the list the
  * parameters it was passed to, and replacements are followed through a substitution map with path
  * compression. A parameter that only ever receives itself receives nothing: it becomes ⊥.
+ *
+ * One parameter at a time does not reach pruned SSA in irreducible loops, which two blocks enter: there
+ * parameters of the two entries pass each other the value both receive from outside, and neither ever
+ * sees only itself and one atom. So a second step drops such groups whole ("the parameter itself" read
+ * as "a parameter of the same group", after Braun et al.'s removal of redundant φ SCCs), and the two
+ * steps alternate until neither drops anything.
  *
  * The same engine, with ⊥ arguments matching any atom, is redundant-φ elimination
  * (RedundantPhiElimination).
@@ -114,9 +122,21 @@ public final class ParameterDropping implements Pass {
 
         Function result() {
             ArrayDeque<String> work = new ArrayDeque<>();
-            for (int node = 1; node < index.size(); node++) {
-                index.fn(node).params().forEach(p -> work.add(p.name()));
+            do {
+                for (int node = 1; node < index.size(); node++) {
+                    index.fn(node).params().filter(p -> !replacement.containsKey(p.name()))
+                            .forEach(p -> work.add(p.name()));
+                }
+                dropSingly(work);
+            } while (dropCycles());
+            if (replacement.isEmpty()) {
+                return index.function();
             }
+            return index.function().withBody(rebuild());
+        }
+
+        /** Drops parameters one by one, to a fixpoint. */
+        private void dropSingly(ArrayDeque<String> work) {
             while (!work.isEmpty()) {
                 String p = work.poll();
                 if (replacement.containsKey(p)) {
@@ -124,18 +144,162 @@ public final class ParameterDropping implements Pass {
                 }
                 Option<Atom> agreed = agreedArgument(p);
                 if (agreed.isDefined()) {
-                    replacement.put(p, agreed.get());
-                    List<String> receivers = passedTo.getOrDefault(p, List.of());
-                    work.addAll(receivers);
-                    if (agreed.get() instanceof Atom.Var v && !receivers.isEmpty()) {
-                        passedTo.computeIfAbsent(v.name(), k -> new ArrayList<>(receivers.size())).addAll(receivers);
+                    replace(p, agreed.get());
+                    work.addAll(passedTo.getOrDefault(p, List.of()));
+                }
+            }
+        }
+
+        private void replace(String p, Atom by) {
+            replacement.put(p, by);
+            List<String> receivers = passedTo.getOrDefault(p, List.of());
+            if (by instanceof Atom.Var v && !receivers.isEmpty()) {
+                passedTo.computeIfAbsent(v.name(), k -> new ArrayList<>(receivers.size())).addAll(receivers);
+            }
+        }
+
+        /**
+         * Drops groups of parameters that pass each other around and receive one atom from outside the group
+         * (Braun et al., CC 2013, §3.2, "redundant φ SCCs"): in irreducible loops, no member of such a group
+         * ever sees only itself and one atom. The groups are the strongly connected components of "is passed
+         * to"; a component with several outside atoms is searched again for subcomponents whose members receive
+         * only from inside. Returns whether anything was dropped.
+         */
+        private boolean dropCycles() {
+            boolean changed = false;
+            ArrayDeque<Set<String>> regions = new ArrayDeque<>();
+            Set<String> all = new HashSet<>();
+            for (int node = 1; node < index.size(); node++) {
+                index.fn(node).params().filter(p -> !replacement.containsKey(p.name())).forEach(p -> all.add(p.name()));
+            }
+            regions.add(all);
+            while (!regions.isEmpty()) {
+                Set<String> region = regions.poll();
+                for (List<String> component : components(region)) {
+                    if (component.size() < 2) {
+                        continue;
+                    }
+                    Set<String> members = new HashSet<>(component);
+                    Set<Atom> outside = new HashSet<>();
+                    Set<String> inner = new HashSet<>();
+                    for (String p : component) {
+                        boolean onlyInside = true;
+                        for (Atom a : operands(p)) {
+                            if (a instanceof Atom.Var v && members.contains(v.name())) {
+                                continue;
+                            }
+                            onlyInside = false;
+                            if (!(bottomMatchesAny && a instanceof Atom.Undef)) {
+                                outside.add(a);
+                            }
+                        }
+                        if (onlyInside) {
+                            inner.add(p);
+                        }
+                    }
+                    if (outside.size() > 1) {
+                        if (!inner.isEmpty() && inner.size() < component.size()) {
+                            regions.add(inner);
+                        }
+                        continue;
+                    }
+                    int[] first = parameter.get(component.get(0));
+                    Atom by = outside.isEmpty()
+                            ? new Atom.Undef(index.fn(first[0]).params().get(first[1]).type())
+                            : outside.iterator().next();
+                    if (component.stream().allMatch(p -> inScope(by, parameter.get(p)[0]))) {
+                        component.forEach(p -> replace(p, by));
+                        changed = true;
                     }
                 }
             }
-            if (replacement.isEmpty()) {
-                return index.function();
+            return changed;
+        }
+
+        /** The atoms the call sites pass for the parameter, after the replacements so far. */
+        private List<Atom> operands(String p) {
+            int[] at = parameter.get(p);
+            List<Atom> out = new ArrayList<>();
+            for (Vector<Atom> args : callSites.get(at[0])) {
+                out.add(resolve(args.get(at[1])));
             }
-            return index.function().withBody(rebuild());
+            return out;
+        }
+
+        /**
+         * The strongly connected components of the region under "q's call sites pass p" (edges q → p), operands'
+         * components first (Tarjan's algorithm with an explicit stack).
+         */
+        private List<List<String>> components(Set<String> region) {
+            List<List<String>> out = new ArrayList<>();
+            Map<String, Integer> number = new HashMap<>();
+            Map<String, Integer> low = new HashMap<>();
+            ArrayDeque<String> stack = new ArrayDeque<>();
+            Set<String> onStack = new HashSet<>();
+            ArrayDeque<Object[]> calls = new ArrayDeque<>();
+            for (String start : region) {
+                if (number.containsKey(start)) {
+                    continue;
+                }
+                calls.push(new Object[] {start, successors(start, region), 0});
+                number.put(start, number.size());
+                low.put(start, number.get(start));
+                stack.push(start);
+                onStack.add(start);
+                while (!calls.isEmpty()) {
+                    Object[] frame = calls.peek();
+                    String v = (String) frame[0];
+                    @SuppressWarnings("unchecked")
+                    List<String> next = (List<String>) frame[1];
+                    int i = (Integer) frame[2];
+                    if (i < next.size()) {
+                        frame[2] = i + 1;
+                        String w = next.get(i);
+                        if (!number.containsKey(w)) {
+                            number.put(w, number.size());
+                            low.put(w, number.get(w));
+                            stack.push(w);
+                            onStack.add(w);
+                            calls.push(new Object[] {w, successors(w, region), 0});
+                        } else if (onStack.contains(w)) {
+                            low.put(v, Math.min(low.get(v), number.get(w)));
+                        }
+                        continue;
+                    }
+                    calls.pop();
+                    if (!calls.isEmpty()) {
+                        String parent = (String) calls.peek()[0];
+                        low.put(parent, Math.min(low.get(parent), low.get(v)));
+                    }
+                    if (low.get(v).equals(number.get(v))) {
+                        List<String> component = new ArrayList<>();
+                        String w;
+                        do {
+                            w = stack.pop();
+                            onStack.remove(w);
+                            component.add(w);
+                        } while (!w.equals(v));
+                        out.add(component);
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** The parameters of the region that the call sites pass for p. */
+        private List<String> successors(String p, Set<String> region) {
+            List<String> out = new ArrayList<>();
+            for (Atom a : operands(p)) {
+                if (a instanceof Atom.Var v && region.contains(v.name()) && !v.name().equals(p)) {
+                    out.add(v.name());
+                }
+            }
+            return out;
+        }
+
+        private boolean inScope(Atom a, int node) {
+            return !(a instanceof Atom.Var v)
+                    || boundAt.containsKey(v.name()) && index.strictlyEncloses(boundAt.get(v.name()), node);
         }
 
         /** The one atom every call site passes for the parameter (other than itself), if it is in scope. */
@@ -158,11 +322,7 @@ public final class ParameterDropping implements Pass {
             if (agreed == null) {
                 return Option.of(new Atom.Undef(self.type()));
             }
-            if (agreed instanceof Atom.Var v
-                    && !(boundAt.containsKey(v.name()) && index.strictlyEncloses(boundAt.get(v.name()), node))) {
-                return Option.none();
-            }
-            return Option.of(agreed);
+            return inScope(agreed, node) ? Option.of(agreed) : Option.none();
         }
 
         /** The atom standing for {@code a} after the replacements so far; shortens the chains it follows. */

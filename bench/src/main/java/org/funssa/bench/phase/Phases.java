@@ -2,8 +2,17 @@ package org.funssa.bench.phase;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import org.funssa.core.interp.LirInterpreter;
+import org.funssa.core.interp.RunOptions;
+import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirReader;
+import org.funssa.cps.construct.Construction;
+import org.funssa.cps.construct.Ssa;
+import org.funssa.cps.ir.Program;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.Destructions;
+import org.funssa.destruct.lir.LirWriter;
 
 /**
  * Every phase the benchmarks know, in report order. Registering a phase is one line here; the scaling
@@ -14,7 +23,25 @@ public final class Phases {
     private static final Vector<Phase> ALL = Vector.of(
             Phase.onText("lir.parse", "LIR text to module: S-expression reader and type check",
                     text -> LirReader.read("bench.lir", text)),
-            Phase.onModule("lir.print", "module to LIR text in the COINS layout", LirPrinter::print));
+            Phase.onModule("lir.print", "module to LIR text in the COINS layout", LirPrinter::print))
+            .appendAll(Vector.of(Construction.values()).map(c -> Phase.onModule("construct." + c.seedName(),
+                    "LIR module to functional SSA, " + c.seedName() + " (Ssa.construct, default options)",
+                    m -> Ssa.construct(m, c))))
+            .appendAll(Destructions.names().map(name -> new Phase("destruct." + name, Phase.INSTRUCTIONS,
+                    "pruned SSA to conventional IR by " + name + " (construction untimed)", w -> {
+                        Program ssa = Ssa.construct(w.module(), Construction.PRUNED);
+                        Destruction method = Destructions.named(name).get();
+                        return new Trial(() -> method.destruct(ssa), result -> w.instructions());
+                    })))
+            .append(new Phase("lir.write", Phase.INSTRUCTIONS,
+                    "conventional IR (prun/naive) to an LIR module (destruction untimed)", w -> {
+                        Program conventional = Destructions.named("naive").get()
+                                .apply(Ssa.construct(w.module(), Construction.PRUNED));
+                        return new Trial(() -> LirWriter.write(conventional), result -> w.instructions());
+                    }))
+            .append(Phase.counting("interp", "ops", "LIR interpreter: operations executed per second "
+                            + "(compiled once, untimed)", w -> LirInterpreter.compile(w.module()),
+                    interpreter -> interpreter.run(RunOptions.defaults()), RunResult::steps));
 
     private Phases() {}
 

@@ -211,7 +211,8 @@ final class IrCompiler {
                 yield s.index();
             }
             case Atom.IntLit i -> constant(Arith.normalize(checkedBits(i.type()), i.value().longValue()));
-            case Atom.FloatLit x -> constant(Double.doubleToRawLongBits(Arith.roundTo(x.type().lir().bits(), x.value())));
+            case Atom.FloatLit x ->
+                    constant(Double.doubleToRawLongBits(Arith.roundTo(x.type().lir().bits(), x.value())));
             case Atom.Addr ad when ad.space() == Atom.Space.STATIC ->
                     constant(Arith.normalize(checkedBits(ad.type()), context.address(ad.symbol())));
             case Atom.Addr ad -> {
@@ -597,7 +598,8 @@ final class IrCompiler {
             case Tail.Jump j -> {
                 int target = target(j);
                 Instr.Move m = move(j);
-                yield Instr.plain(cost, block, index, m.from().length + m.blocksFrom().length == 0 ? f -> target : f -> {
+                boolean empty = m.from().length + m.blocksFrom().length == 0;
+                yield Instr.plain(cost, block, index, empty ? f -> target : f -> {
                     m.apply(f);
                     return target;
                 });

@@ -40,7 +40,11 @@ public final class Ssa {
     /** One function in functional form. */
     public static Function construct(Module.Function function, Construction construction,
                                      ConstructionOptions options) {
-        NormalForm form = NormalForm.of(function, options);
+        return construct(NormalForm.of(function, options), construction, options);
+    }
+
+    /** One function in normal form in functional form: the constructions after the common preparation. */
+    static Function construct(NormalForm form, Construction construction, ConstructionOptions options) {
         boolean folding = options.copyFolding();
         Function built = switch (construction) {
             case LIFTED -> LiftedConstruction.construct(form, folding);

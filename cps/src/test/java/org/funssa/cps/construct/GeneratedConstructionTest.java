@@ -47,14 +47,12 @@ class GeneratedConstructionTest {
         RunResult expected = LirInterpreter.run(module, RunOptions.defaults().withStepBudget(budget));
         assertThat(expected).as("seed %d %s", seed, config).isNotInstanceOf(RunResult.Failed.class);
         ConstructionOptions options = OPTIONS.get((int) (seed % OPTIONS.size()));
-        {
-            for (Construction construction : Construction.values()) {
-                Program program = Ssa.construct(module, construction, options);
-                String what = construction.seedName() + " " + options + " seed " + seed + " " + config;
-                assertThat(Verifier.verify(program)).as(what).isEmpty();
-                RunResult actual = IrInterpreter.run(program, RunOptions.defaults().withStepBudget(budget * 4));
-                assertThat(outcome(actual)).as(what).isEqualTo(outcome(expected));
-            }
+        for (Construction construction : Construction.values()) {
+            Program program = Ssa.construct(module, construction, options);
+            String what = construction.seedName() + " " + options + " seed " + seed + " " + config;
+            assertThat(Verifier.verify(program)).as(what).isEmpty();
+            RunResult actual = IrInterpreter.run(program, RunOptions.defaults().withStepBudget(budget * 4));
+            assertThat(outcome(actual)).as(what).isEqualTo(outcome(expected));
         }
         ConstructionOptions unfolded = ConstructionOptions.DEFAULTS.withCopyFolding(false)
                 .withRedundantPhiElimination(false);

@@ -52,8 +52,11 @@ public final class LirPrinter {
         return out.toString();
     }
 
-    /** {@code "text"} with {@code \" \\ \n \t \r} and other control characters as octal escapes. */
-    static String quote(String text) {
+    /**
+     * {@code "text"} as LIR writes strings: {@code \" \\ \n \t \r} and other control characters as
+     * three-digit octal escapes. The IR text form quotes names the same way.
+     */
+    public static String quote(String text) {
         StringBuilder out = new StringBuilder(text.length() + 2).append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -4,6 +4,7 @@ import io.vavr.collection.HashSet;
 import io.vavr.collection.Set;
 import io.vavr.collection.Stream;
 import java.util.Locale;
+import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.Op;
 
 /**
@@ -48,27 +49,8 @@ final class Names {
         return !KEYWORDS.contains(name) && !(dot > 0 && FORMS.contains(name.substring(0, dot)));
     }
 
-    /** {@code "text"} with {@code \" \\ \n \t \r} and other control characters as three-digit octal escapes. */
+    /** {@code "text"}, quoted as LIR quotes strings. */
     static String quote(String text) {
-        StringBuilder out = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\t' -> out.append("\\t");
-                case '\r' -> out.append("\\r");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        out.append('\\').append((char) ('0' + (c >> 6))).append((char) ('0' + ((c >> 3) & 7)))
-                                .append((char) ('0' + (c & 7)));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return LirPrinter.quote(text);
     }
 }

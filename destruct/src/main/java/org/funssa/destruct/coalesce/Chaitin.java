@@ -1,0 +1,313 @@
+package org.funssa.destruct.coalesce;
+
+/*
+ * Source: seed 004 §5.5.2 "Chaitin's Method" (Figure 5.25): after back translation, a copy a ← b whose source
+ * and target do not interfere is removed and the two are treated as one variable; with unboundedly many
+ * registers this is repeated while it applies (aggressive coalescing). Interference (same section, after
+ * Chaitin): a variable defined while another is live, except the source of the copy that defines it.
+ * Liveness is the usual backward data flow over the blocks of the conventional program, read as plain
+ * assignments (jump arguments are erased, so they are not uses).
+ */
+
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.destruct.CopyStats;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.conventional.Conventional;
+import org.funssa.destruct.nest.BottomUp;
+
+/**
+ * Chaitin's aggressive coalescing run after another destruction method: pass name
+ * {@code <method>/chaitin}. The copy counts are the method's, with {@code remaining} lowered by the copies
+ * coalesced (Chaitin removes any value copy whose ends do not interfere, the method's or the program's own).
+ */
+public final class Chaitin implements Destruction {
+
+    private final Destruction method;
+
+    /** Chaitin's coalescing after {@code method}. */
+    public Chaitin(Destruction method) {
+        this.method = method;
+    }
+
+    @Override
+    public String name() {
+        return method.name() + "/chaitin";
+    }
+
+    @Override
+    public Destructed destruct(Program program) {
+        Destructed before = method.destruct(program);
+        Program p = before.program();
+        Conventional.violation(p).forEach(v -> {
+            throw new IllegalStateException(method.name() + " left " + v);
+        });
+        int removed = 0;
+        Vector<Function> functions = Vector.empty();
+        for (Function f : p.functions()) {
+            Run run = new Run(f);
+            functions = functions.append(run.coalesced());
+            removed += run.removed;
+        }
+        CopyStats s = before.stats();
+        return new Destructed(new Program(p.name(), p.symbols(), p.data(), functions),
+                new CopyStats(s.inserted(), Math.max(0, s.remaining() - removed)));
+    }
+
+    /** Coalescing of one function. */
+    private static final class Run {
+        private final Function function;
+        private final List<Body> blocks = new ArrayList<>();
+        private final Map<String, Integer> index = new HashMap<>();
+        private final Map<String, Set<String>> interference = new HashMap<>();
+        private final Map<String, String> parent = new HashMap<>();
+        private int removed;
+
+        Run(Function function) {
+            this.function = function;
+            ArrayDeque<Body> stack = new ArrayDeque<>();
+            stack.push(function.body());
+            while (!stack.isEmpty()) {
+                Body body = stack.pop();
+                blocks.add(body);
+                body.functions().forEach(fn -> stack.push(fn.body()));
+            }
+            Map<Body, Integer> position = new IdentityHashMap<>();
+            for (int i = 0; i < blocks.size(); i++) {
+                position.put(blocks.get(i), i);
+            }
+            for (Body body : blocks) {
+                for (Fn fn : body.functions()) {
+                    index.put(fn.label().name(), position.get(fn.body()));
+                }
+            }
+        }
+
+        private static boolean value(Atom.Var v) {
+            return v.type() instanceof Type.Data;
+        }
+
+        private static Set<String> uses(Let let) {
+            Set<String> u = new HashSet<>();
+            let.expr().operands().forEach(a -> {
+                if (a instanceof Atom.Var v && value(v)) {
+                    u.add(v.name());
+                }
+            });
+            return u;
+        }
+
+        private static Set<String> uses(Tail tail) {
+            Set<String> u = new HashSet<>();
+            Vector<Atom> atoms = switch (tail) {
+                case Tail.Jump j -> Vector.empty();
+                case Tail.Branch b -> Vector.of(b.condition());
+                case Tail.Switch s -> Vector.of(s.value());
+                case Tail.Return r -> r.values();
+            };
+            atoms.forEach(a -> {
+                if (a instanceof Atom.Var v && value(v)) {
+                    u.add(v.name());
+                }
+            });
+            return u;
+        }
+
+        private void interfere(String a, String b) {
+            if (!a.equals(b)) {
+                interference.computeIfAbsent(a, k -> new HashSet<>()).add(b);
+                interference.computeIfAbsent(b, k -> new HashSet<>()).add(a);
+            }
+        }
+
+        /** Live-in sets of every block, by backward data flow to the fixpoint. */
+        private List<Set<String>> liveIn() {
+            int n = blocks.size();
+            List<Set<String>> in = new ArrayList<>();
+            List<List<Integer>> preds = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                in.add(new HashSet<>());
+                preds.add(new ArrayList<>());
+            }
+            for (int i = 0; i < n; i++) {
+                for (Tail.Jump j : blocks.get(i).tail().jumps()) {
+                    preds.get(index.get(j.target().name())).add(i);
+                }
+            }
+            ArrayDeque<Integer> work = new ArrayDeque<>();
+            boolean[] queued = new boolean[n];
+            for (int i = n - 1; i >= 0; i--) {
+                work.add(i);
+                queued[i] = true;
+            }
+            while (!work.isEmpty()) {
+                int b = work.poll();
+                queued[b] = false;
+                Set<String> live = liveOut(b, in);
+                Body body = blocks.get(b);
+                live.addAll(uses(body.tail()));
+                for (Let let : body.lets().reverse()) {
+                    let.vars().forEach(v -> live.remove(v.name()));
+                    live.addAll(uses(let));
+                }
+                if (!live.equals(in.get(b))) {
+                    in.set(b, live);
+                    for (int p : preds.get(b)) {
+                        if (!queued[p]) {
+                            queued[p] = true;
+                            work.add(p);
+                        }
+                    }
+                }
+            }
+            return in;
+        }
+
+        private Set<String> liveOut(int b, List<Set<String>> in) {
+            Set<String> out = new HashSet<>();
+            for (Tail.Jump j : blocks.get(b).tail().jumps()) {
+                out.addAll(in.get(index.get(j.target().name())));
+            }
+            return out;
+        }
+
+        private void buildInterference() {
+            List<Set<String>> in = liveIn();
+            for (int b = 0; b < blocks.size(); b++) {
+                Body body = blocks.get(b);
+                Set<String> live = liveOut(b, in);
+                live.addAll(uses(body.tail()));
+                for (Let let : body.lets().reverse()) {
+                    String source = let.expr() instanceof Expr.Copy(Atom.Var s) ? s.name() : null;
+                    for (Atom.Var d : let.vars()) {
+                        if (!value(d)) {
+                            continue;
+                        }
+                        for (String l : live) {
+                            if (!l.equals(source)) {
+                                interfere(d.name(), l);
+                            }
+                        }
+                        for (Atom.Var e : let.vars()) {
+                            if (value(e)) {
+                                interfere(d.name(), e.name());
+                            }
+                        }
+                    }
+                    let.vars().forEach(v -> live.remove(v.name()));
+                    live.addAll(uses(let));
+                }
+            }
+            Set<String> atEntry = in.get(0);
+            for (Atom.Var p : function.params()) {
+                if (value(p)) {
+                    atEntry.forEach(l -> interfere(p.name(), l));
+                    function.params().filter(Run::value).forEach(q -> interfere(p.name(), q.name()));
+                }
+            }
+        }
+
+        private String find(String v) {
+            String r = v;
+            while (parent.containsKey(r)) {
+                r = parent.get(r);
+            }
+            String x = v;
+            while (parent.containsKey(x)) {
+                String next = parent.get(x);
+                if (!next.equals(r)) {
+                    parent.put(x, r);
+                }
+                x = next;
+            }
+            return r;
+        }
+
+        Function coalesced() {
+            buildInterference();
+            for (Body body : blocks) {
+                for (Let let : body.lets()) {
+                    if (let.expr() instanceof Expr.Copy(Atom.Var s) && value(s)) {
+                        String a = find(let.vars().get(0).name());
+                        String b = find(s.name());
+                        Set<String> na = interference.getOrDefault(a, Set.of());
+                        if (!a.equals(b) && !na.contains(b)) {
+                            parent.put(a, b);
+                            Set<String> nb = interference.computeIfAbsent(b, k -> new HashSet<>());
+                            for (String n : na) {
+                                nb.add(n);
+                                Set<String> back = interference.get(n);
+                                back.remove(a);
+                                back.add(b);
+                            }
+                            interference.remove(a);
+                        }
+                    }
+                }
+            }
+            Vector<Atom.Var> params = function.params().map(this::rename);
+            Body body = BottomUp.rewrite(function.body(), this::rename);
+            return new Function(function.name(), function.symbols(), params, function.results(), body);
+        }
+
+        private Atom.Var rename(Atom.Var v) {
+            return value(v) ? new Atom.Var(find(v.name()), v.type()) : v;
+        }
+
+        private Atom rename(Atom a) {
+            return a instanceof Atom.Var v ? rename(v) : a;
+        }
+
+        private Tail.Jump rename(Tail.Jump j) {
+            return new Tail.Jump(j.target(), j.args().map(this::rename));
+        }
+
+        private Body rename(Body body) {
+            Vector<Let> lets = Vector.empty();
+            for (Let let : body.lets()) {
+                Let renamed = new Let(let.vars().map(this::rename), switch (let.expr()) {
+                    case Expr.Copy c -> new Expr.Copy(rename(c.value()));
+                    case Expr.Prim p -> new Expr.Prim(p.op(), p.type(), p.operands().map(this::rename));
+                    case Expr.Select s -> new Expr.Select(s.type(), rename(s.condition()), rename(s.ifTrue()),
+                            rename(s.ifFalse()));
+                    case Expr.Load l -> new Expr.Load(l.type(), rename(l.mem()), rename(l.address()), l.access());
+                    case Expr.Store s -> new Expr.Store(s.type(), rename(s.mem()), rename(s.address()),
+                            rename(s.value()), s.access());
+                    case Expr.Call c -> new Expr.Call(rename(c.function()), c.args().map(this::rename),
+                            rename(c.mem()), c.results());
+                });
+                if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && value(s)
+                        && renamed.vars().get(0).equals(s)) {
+                    removed++;
+                    continue;
+                }
+                lets = lets.append(renamed);
+            }
+            Vector<Fn> functions = body.functions().map(f -> new Fn(f.label(), f.params().map(this::rename), f.body()));
+            Tail tail = switch (body.tail()) {
+                case Tail.Jump j -> rename(j);
+                case Tail.Branch b -> new Tail.Branch(rename(b.condition()), rename(b.ifTrue()), rename(b.ifFalse()));
+                case Tail.Switch s -> new Tail.Switch(rename(s.value()),
+                        s.cases().map(c -> new Tail.Case(c.value(), rename(c.target()))), rename(s.otherwise()));
+                case Tail.Return r -> new Tail.Return(r.values().map(this::rename));
+            };
+            return new Body(lets, functions, tail);
+        }
+    }
+}

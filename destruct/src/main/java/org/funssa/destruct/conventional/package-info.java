@@ -1,0 +1,2 @@
+/** Conventional form: every jump passes exactly its target's parameters. */
+package org.funssa.destruct.conventional;

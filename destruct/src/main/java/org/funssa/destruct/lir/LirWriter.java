@@ -1,0 +1,398 @@
+package org.funssa.destruct.lir;
+
+/*
+ * Source: seed 003 §6.2 "Destruction of SSA" (once argument lists and parameter lists coincide, parameters
+ * and arguments are erased into plain assignments) and seed 004 §5.4.6 "Preprocessing for temporary
+ * variables" (a block-local temporary used once is substituted into its use, so the LIR has trees again).
+ * The output is normal-form LIR as seed 004 chapter 2 and shared/LIR.md describe it: PROLOGUE first, a
+ * DEFLABEL per block, explicit jumps, one EPILOGUE last, no PHI.
+ */
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.funssa.core.lir.LExp;
+import org.funssa.core.lir.LirType;
+import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Op;
+import org.funssa.core.lir.Stmt;
+import org.funssa.core.lir.Symbol;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.destruct.conventional.Conventional;
+
+/**
+ * Writes a program in {@link Conventional conventional form} as a normal-form LIR module. Each variable of a
+ * value type becomes a register of its name; memory tokens vanish (a load is a {@code MEM} read, a store a
+ * {@code SET} of a {@code MEM}); each local function becomes a {@code DEFLABEL}ed block; every {@code return}
+ * assigns the result registers and jumps to the one {@code EPILOGUE}. The function's {@code SYMTAB} keeps its
+ * non-register symbols and the registers still used, and declares the new ones. Data, global symbols and
+ * symbol options pass through unchanged.
+ *
+ * <p>Replace by expression: a variable bound once by a pure expression (a copy, an operator, a select or a
+ * plain load) and used once, later in the same block, is written into its use instead of into a register,
+ * unless something between would change its value (an assignment to a register it reads) or its effect (a
+ * store or call between a load or a division and the use).
+ */
+public final class LirWriter {
+
+    /** The type of code addresses on x86_64 (shared/LIR.md). */
+    private static final LirType LABEL_TYPE = LirType.I64;
+
+    private LirWriter() {}
+
+    /**
+     * The LIR module of a program in conventional form.
+     *
+     * @throws IllegalArgumentException if a jump's arguments are not its target's parameters
+     */
+    public static Module write(Program program) {
+        Conventional.violation(program).forEach(v -> {
+            throw new IllegalArgumentException(v);
+        });
+        Vector<Module.Item> items = Vector.<Module.Item>narrow(program.data())
+                .appendAll(program.functions().map(f -> new FunctionWriter(f).write()));
+        return new Module(program.name(), program.symbols(), items);
+    }
+
+    /** A pending replacement: the expression a variable stands for, the registers it reads, and its hazards. */
+    private record Pending(Atom.Var var, LExp expression, Set<String> reads, boolean sensitive) {}
+
+    /** The expression of an operand, with the pending replacements it consumed. */
+    private record Operand(LExp expression, Set<String> reads, boolean sensitive) {}
+
+    /** Writes one function. */
+    private static final class FunctionWriter {
+        private final Function function;
+        private final Map<String, Integer> bindings = new HashMap<>();
+        private final Map<String, Integer> uses = new HashMap<>();
+        private final Map<String, Integer> useBody = new HashMap<>();
+        private final Map<String, LirType> registers = new LinkedHashMap<>();
+        private final Map<LirType, String> undefined = new HashMap<>();
+        private final Set<String> taken = new HashSet<>();
+        private final List<Stmt> out = new ArrayList<>();
+        private final Vector<LExp.Reg> results;
+        private final String epilogue;
+        private int counter;
+
+        FunctionWriter(Function function) {
+            this.function = function;
+            function.symbols().forEach(s -> taken.add(s.name()));
+            count();
+            Vector<LExp.Reg> rs = Vector.empty();
+            for (Type t : function.results()) {
+                if (t instanceof Type.Data d) {
+                    rs = rs.append(register(fresh("returnvalue.", "%"), d.lir()));
+                }
+            }
+            this.results = rs;
+            this.epilogue = fresh("_epilogue", "");
+        }
+
+        /** Binding and use counts, and the body (by preorder number) of each variable's last use. */
+        private void count() {
+            function.params().forEach(p -> bind(p.name()));
+            ArrayDeque<Body> stack = new ArrayDeque<>();
+            stack.push(function.body());
+            int id = 0;
+            while (!stack.isEmpty()) {
+                Body body = stack.pop();
+                int here = id++;
+                for (Let let : body.lets()) {
+                    let.expr().operands().forEach(a -> use(a, here));
+                    let.vars().forEach(v -> bind(v.name()));
+                }
+                body.tail().operands().forEach(a -> use(a, here));
+                for (int k = body.functions().size() - 1; k >= 0; k--) {
+                    Fn fn = body.functions().get(k);
+                    taken.add(fn.label().name());
+                    fn.params().forEach(p -> bind(p.name()));
+                    stack.push(fn.body());
+                }
+            }
+        }
+
+        private void bind(String name) {
+            bindings.merge(name, 1, Integer::sum);
+            taken.add(name);
+        }
+
+        private void use(Atom a, int body) {
+            if (a instanceof Atom.Var v) {
+                uses.merge(v.name(), 1, Integer::sum);
+                useBody.put(v.name(), body);
+            }
+        }
+
+        /** A name no symbol, variable or label of the function has: {@code prefix + n + suffix}. */
+        private String fresh(String prefix, String suffix) {
+            String name;
+            do {
+                name = prefix + (++counter) + suffix;
+            } while (!taken.add(name));
+            return name;
+        }
+
+        Module.Function write() {
+            out.add(new Stmt.Prologue(0, 0, function.params().flatMap(p -> p.type() instanceof Type.Data d
+                    ? Option.of((LExp) register(p.name(), d.lir())) : Option.none())));
+            ArrayDeque<Body> stack = new ArrayDeque<>();
+            ArrayDeque<Option<String>> labels = new ArrayDeque<>();
+            stack.push(function.body());
+            labels.push(Option.none());
+            int id = 0;
+            while (!stack.isEmpty()) {
+                Body body = stack.pop();
+                labels.pop().forEach(l -> out.add(new Stmt.DefLabel(l)));
+                block(body, id++);
+                for (int k = body.functions().size() - 1; k >= 0; k--) {
+                    Fn fn = body.functions().get(k);
+                    stack.push(fn.body());
+                    labels.push(Option.of(fn.label().name()));
+                }
+            }
+            out.add(new Stmt.DefLabel(epilogue));
+            out.add(new Stmt.Epilogue(0, 0, Vector.narrow(results)));
+            return new Module.Function(function.name(), symbols(), Vector.ofAll(out));
+        }
+
+        /** The function's symbols: its non-registers, the registers still used, then the new registers. */
+        private Vector<Symbol> symbols() {
+            Map<String, LirType> declared = new LinkedHashMap<>(registers);
+            Vector<Symbol> kept = Vector.empty();
+            for (Symbol s : function.symbols()) {
+                if (!(s instanceof Symbol.Reg r)) {
+                    kept = kept.append(s);
+                } else if (r.type().equals(declared.get(r.name()))) {
+                    kept = kept.append(r);
+                    declared.remove(r.name());
+                }
+            }
+            for (Map.Entry<String, LirType> e : declared.entrySet()) {
+                kept = kept.append(new Symbol.Reg(e.getKey(), e.getValue(), Math.max(1, e.getValue().bytes()), 0,
+                        Vector.empty()));
+            }
+            return kept;
+        }
+
+        private LExp.Reg register(String name, LirType type) {
+            LirType before = registers.putIfAbsent(name, type);
+            if (before != null && !before.equals(type)) {
+                throw new IllegalArgumentException("function " + function.name() + ": variable " + name
+                        + " is bound with types " + before + " and " + type);
+            }
+            return new LExp.Reg(type, name);
+        }
+
+        /** The lets and tail of one block, with replace-by-expression. */
+        private void block(Body body, int id) {
+            LinkedHashMap<String, Pending> pending = new LinkedHashMap<>();
+            for (Let let : body.lets()) {
+                Set<String> writes = new HashSet<>();
+                let.vars().forEach(v -> {
+                    if (v.type() instanceof Type.Data) {
+                        writes.add(v.name());
+                    }
+                });
+                boolean effect = switch (let.expr()) {
+                    case Expr.Store s -> true;
+                    case Expr.Call c -> true;
+                    case Expr.Load l -> l.access().isVolatile() || l.access().noSafe();
+                    default -> false;
+                };
+                if (foldable(let, id)) {
+                    Atom.Var x = let.vars().get(0);
+                    Operand e = expression(let.expr(), pending);
+                    Set<String> reads = new HashSet<>(e.reads());
+                    boolean sensitive = e.sensitive() || switch (let.expr()) {
+                        case Expr.Load l -> true;
+                        case Expr.Prim p -> traps(p.op());
+                        default -> false;
+                    };
+                    pending.put(x.name(), new Pending(x, e.expression(), reads, sensitive));
+                    continue;
+                }
+                Vector<Stmt> code = statements(let, pending);
+                for (Iterator<Pending> it = pending.values().iterator(); it.hasNext(); ) {
+                    Pending p = it.next();
+                    if (effect && p.sensitive() || p.reads().stream().anyMatch(writes::contains)) {
+                        out.add(set(p.var(), p.expression()));
+                        it.remove();
+                    }
+                }
+                out.addAll(code.asJava());
+            }
+            Vector<Stmt> tail = tail(body.tail(), pending);
+            for (Pending p : pending.values()) {
+                out.add(set(p.var(), p.expression()));
+            }
+            out.addAll(tail.asJava());
+        }
+
+        private boolean foldable(Let let, int id) {
+            if (let.vars().size() != 1 || !(let.vars().get(0).type() instanceof Type.Data)) {
+                return false;
+            }
+            String x = let.vars().get(0).name();
+            boolean pure = switch (let.expr()) {
+                case Expr.Copy c -> !(c.value() instanceof Atom.Undef);
+                case Expr.Prim p -> true;
+                case Expr.Select s -> true;
+                case Expr.Load l -> !l.access().isVolatile() && !l.access().noSafe();
+                case Expr.Store s -> false;
+                case Expr.Call c -> false;
+            };
+            return pure && bindings.getOrDefault(x, 0) == 1 && uses.getOrDefault(x, 0) == 1
+                    && useBody.get(x) == id;
+        }
+
+        private static boolean traps(Op op) {
+            return op == Op.DIVS || op == Op.DIVU || op == Op.MODS || op == Op.MODU;
+        }
+
+        private Stmt set(Atom.Var x, LExp value) {
+            LirType t = ((Type.Data) x.type()).lir();
+            return new Stmt.Set(t, register(x.name(), t), value);
+        }
+
+        /** The statements of a let that is written out (not replaced into its use). */
+        private Vector<Stmt> statements(Let let, Map<String, Pending> pending) {
+            return switch (let.expr()) {
+                case Expr.Copy c -> let.vars().get(0).type() instanceof Type.Data && !(c.value() instanceof Atom.Undef)
+                        ? Vector.of(set(let.vars().get(0), expression(c, pending).expression())) : Vector.empty();
+                case Expr.Prim p -> Vector.of(set(let.vars().get(0), expression(p, pending).expression()));
+                case Expr.Select s -> Vector.of(set(let.vars().get(0), expression(s, pending).expression()));
+                case Expr.Load l -> Vector.of(set(let.vars().get(0), expression(l, pending).expression()));
+                case Expr.Store s -> {
+                    LExp address = operand(s.address(), pending).expression();
+                    LExp value = operand(s.value(), pending).expression();
+                    yield Vector.of(new Stmt.Set(s.type().lir(), memory(s.type(), address, s.access()), value));
+                }
+                case Expr.Call c -> {
+                    LExp f = operand(c.function(), pending).expression();
+                    Vector<LExp> args = c.args().filter(a -> a.type() instanceof Type.Data)
+                            .map(a -> operand(a, pending).expression());
+                    Vector<LExp> receivers = let.vars().init().map(v -> register(v.name(), ((Type.Data) v.type()).lir()));
+                    yield Vector.of(new Stmt.Call(f, args, receivers));
+                }
+            };
+        }
+
+        private static LExp.Mem memory(Type.Data type, LExp address, org.funssa.cps.ir.Access access) {
+            return new LExp.Mem(type.lir(), address, access.isVolatile(), access.noSafe(), access.align());
+        }
+
+        /** The expression of a pure right-hand side, consuming the pending replacements of its operands. */
+        private Operand expression(Expr e, Map<String, Pending> pending) {
+            Vector<Operand> ops = switch (e) {
+                case Expr.Load l -> Vector.of(operand(l.address(), pending));
+                default -> e.operands().map(a -> operand(a, pending));
+            };
+            Set<String> reads = new HashSet<>();
+            boolean sensitive = false;
+            for (Operand o : ops) {
+                reads.addAll(o.reads());
+                sensitive |= o.sensitive();
+            }
+            LExp x = switch (e) {
+                case Expr.Copy c -> ops.get(0).expression();
+                case Expr.Prim p -> p.op().arity() == 1
+                        ? new LExp.Unary(p.op(), p.type().lir(), ops.get(0).expression())
+                        : new LExp.Binary(p.op(), p.type().lir(), ops.get(0).expression(), ops.get(1).expression());
+                case Expr.Select s -> new LExp.If(s.type().lir(), ops.get(0).expression(), ops.get(1).expression(),
+                        ops.get(2).expression());
+                case Expr.Load l -> memory(l.type(), ops.get(0).expression(), l.access());
+                case Expr.Store s -> throw new IllegalStateException("a store is not an expression");
+                case Expr.Call c -> throw new IllegalStateException("a call is not an expression");
+            };
+            return new Operand(x, reads, sensitive);
+        }
+
+        private Operand operand(Atom a, Map<String, Pending> pending) {
+            return switch (a) {
+                case Atom.Var v -> {
+                    Pending p = pending.remove(v.name());
+                    if (p != null) {
+                        yield new Operand(p.expression(), p.reads(), p.sensitive());
+                    }
+                    if (!(v.type() instanceof Type.Data d)) {
+                        throw new IllegalArgumentException("function " + function.name() + ": memory token "
+                                + v.name() + " used as a value");
+                    }
+                    yield new Operand(register(v.name(), d.lir()), Set.of(v.name()), false);
+                }
+                case Atom.IntLit i -> new Operand(new LExp.IntConst((LirType.Int) i.type().lir(), i.value()),
+                        Set.of(), false);
+                case Atom.FloatLit f -> new Operand(new LExp.FloatConst((LirType.Float) f.type().lir(), f.value()),
+                        Set.of(), false);
+                case Atom.Addr ad -> new Operand(ad.space() == Atom.Space.STATIC
+                        ? new LExp.Static(ad.type().lir(), ad.symbol()) : new LExp.Frame(ad.type().lir(), ad.symbol()),
+                        Set.of(), false);
+                case Atom.Undef u -> {
+                    LirType t = ((Type.Data) u.type()).lir();
+                    String name = undefined.computeIfAbsent(t, k -> fresh("undefined.", "%"));
+                    yield new Operand(register(name, t), Set.of(), false);
+                }
+            };
+        }
+
+        private Vector<Stmt> tail(Tail tail, Map<String, Pending> pending) {
+            return switch (tail) {
+                case Tail.Jump j -> Vector.of(jump(j));
+                case Tail.Branch b -> {
+                    LExp c = operand(b.condition(), pending).expression();
+                    LExp test = c instanceof LExp.Binary bin && isTest(bin.op()) ? c
+                            : new LExp.Binary(Op.TSTNE, c.type(), c, new LExp.IntConst((LirType.Int) c.type(),
+                            BigInteger.ZERO));
+                    yield Vector.of(new Stmt.JumpC(test, label(b.ifTrue()), label(b.ifFalse())));
+                }
+                case Tail.Switch s -> {
+                    LExp v = operand(s.value(), pending).expression();
+                    Vector<Stmt.Case> cases = s.cases().map(c -> new Stmt.Case(
+                            new LExp.IntConst((LirType.Int) v.type(), c.value()), label(c.target())));
+                    yield Vector.of(new Stmt.JumpN(v, cases, label(s.otherwise())));
+                }
+                case Tail.Return r -> {
+                    Vector<Stmt> code = Vector.empty();
+                    Vector<Atom> values = r.values().filter(a -> a.type() instanceof Type.Data);
+                    for (int i = 0; i < values.size(); i++) {
+                        LExp.Reg to = results.get(i);
+                        code = code.append(new Stmt.Set(to.type(), to, operand(values.get(i), pending).expression()));
+                    }
+                    yield code.append(new Stmt.Jump(new LExp.Label(LABEL_TYPE, epilogue)));
+                }
+            };
+        }
+
+        private static boolean isTest(Op op) {
+            return switch (op) {
+                case TSTEQ, TSTNE, TSTLTS, TSTLES, TSTGTS, TSTGES, TSTLTU, TSTLEU, TSTGTU, TSTGEU -> true;
+                default -> false;
+            };
+        }
+
+        private static Stmt jump(Tail.Jump j) {
+            return new Stmt.Jump(label(j));
+        }
+
+        private static LExp.Label label(Tail.Jump j) {
+            return new LExp.Label(LABEL_TYPE, j.target().name());
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package org.funssa.destruct.naive;
+
+/*
+ * Source: seed 004 §5.1 (the naive back translation of Cytron et al.: copies at the end of each predecessor)
+ * made correct as §5.2 requires: the copies of one edge form a parallel copy, sequentialized so that the
+ * simple-ordering and swap problems (§5.2.2, Figures 5.3 and 5.8) cannot arise (Boissinot et al. CGO 2009,
+ * Algorithm 1), and every edge leaving a branch or switch gets its own block (edge splitting), so that a copy
+ * never lands where a parameter is still live on another edge (the lost-copy problem, §5.2.1, Figure 5.2).
+ * In the nested IR the split block is a new parameterless local function defined in the body whose tail
+ * branches: it is in scope there, and the target and the arguments are in scope inside it.
+ */
+
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.destruct.CopyStats;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.names.FreshNames;
+import org.funssa.destruct.nest.BottomUp;
+import org.funssa.destruct.parallel.ParallelCopy;
+import org.funssa.destruct.parallel.Sequentialization;
+
+/**
+ * The naive method, made correct: a sequentialized parallel copy on every edge, edges out of branches and
+ * switches split. Pass name {@code naive}.
+ */
+public final class Naive implements Destruction {
+
+    @Override
+    public String name() {
+        return "naive";
+    }
+
+    @Override
+    public Destructed destruct(Program program) {
+        CopyStats total = CopyStats.NONE;
+        Vector<Function> functions = Vector.empty();
+        for (Function f : program.functions()) {
+            Run run = new Run(f);
+            functions = functions.append(f.withBody(BottomUp.rewrite(f.body(), run::body)));
+            total = total.plus(new CopyStats(run.copies, run.copies));
+        }
+        return new Destructed(new Program(program.name(), program.symbols(), program.data(), functions), total);
+    }
+
+    /** One function's destruction. */
+    private static final class Run {
+        private final Map<String, Vector<Atom.Var>> params = new HashMap<>();
+        private final FreshNames names;
+        private final Map<Type, Atom.Var> temporaries = new HashMap<>();
+        private final String function;
+        private int copies;
+
+        Run(Function f) {
+            function = f.name();
+            names = FreshNames.of(f);
+            ArrayDeque<Body> stack = new ArrayDeque<>();
+            stack.push(f.body());
+            while (!stack.isEmpty()) {
+                for (Fn fn : stack.pop().functions()) {
+                    params.put(fn.label().name(), fn.params());
+                    stack.push(fn.body());
+                }
+            }
+        }
+
+        Body body(Body body) {
+            return switch (body.tail()) {
+                case Tail.Jump j -> body.withLets(body.lets().appendAll(copies(j))).withTail(aligned(j));
+                case Tail.Branch b -> {
+                    Vector<Fn> added = Vector.empty();
+                    Tail.Jump t = split(b.ifTrue());
+                    if (t != b.ifTrue()) {
+                        added = added.append(edge(b.ifTrue(), t));
+                    }
+                    Tail.Jump e = split(b.ifFalse());
+                    if (e != b.ifFalse()) {
+                        added = added.append(edge(b.ifFalse(), e));
+                    }
+                    yield new Body(body.lets(), body.functions().appendAll(added), new Tail.Branch(b.condition(), t, e));
+                }
+                case Tail.Switch s -> {
+                    Vector<Fn> added = Vector.empty();
+                    Vector<Tail.Case> cases = Vector.empty();
+                    for (Tail.Case c : s.cases()) {
+                        Tail.Jump j = split(c.target());
+                        if (j != c.target()) {
+                            added = added.append(edge(c.target(), j));
+                        }
+                        cases = cases.append(new Tail.Case(c.value(), j));
+                    }
+                    Tail.Jump d = split(s.otherwise());
+                    if (d != s.otherwise()) {
+                        added = added.append(edge(s.otherwise(), d));
+                    }
+                    yield new Body(body.lets(), body.functions().appendAll(added), new Tail.Switch(s.value(), cases, d));
+                }
+                case Tail.Return r -> body;
+            };
+        }
+
+        /** The jump itself when it already passes the parameters, else a jump to a new split-edge block. */
+        private Tail.Jump split(Tail.Jump jump) {
+            return jump.args().equals(paramsOf(jump)) ? jump
+                    : new Tail.Jump(names.label("edge"), Vector.empty());
+        }
+
+        /** The split-edge block {@code to}'s target names: the copies of {@code jump}, then the aligned jump. */
+        private Fn edge(Tail.Jump jump, Tail.Jump to) {
+            return new Fn(to.target(), Vector.empty(), Body.of(copies(jump), aligned(jump)));
+        }
+
+        private Tail.Jump aligned(Tail.Jump jump) {
+            return new Tail.Jump(jump.target(), Vector.narrow(paramsOf(jump)));
+        }
+
+        private Vector<Let> copies(Tail.Jump jump) {
+            ParallelCopy copy = ParallelCopy.of(paramsOf(jump), jump.args());
+            Vector<Let> lets = Sequentialization.sequentialize(copy, this::temporary)
+                    .map(m -> Let.of(m.destination(), new Expr.Copy(m.source())));
+            copies += lets.count(l -> !l.vars().get(0).type().equals(Type.MEM));
+            return lets;
+        }
+
+        private Vector<Atom.Var> paramsOf(Tail.Jump jump) {
+            Vector<Atom.Var> p = params.get(jump.target().name());
+            if (p == null || p.size() != jump.args().size()) {
+                throw new IllegalArgumentException("function " + function + ": the jump to " + jump.target()
+                        + (p == null ? " has no target" : " passes " + jump.args().size() + " arguments for "
+                        + p.size() + " parameters") + "; verify the program before destruction");
+            }
+            return p;
+        }
+
+        private Atom.Var temporary(Type type) {
+            return temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
+        }
+    }
+}

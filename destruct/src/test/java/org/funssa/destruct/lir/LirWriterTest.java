@@ -1,0 +1,100 @@
+package org.funssa.destruct.lir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vavr.collection.Vector;
+import org.funssa.core.interp.LirInterpreter;
+import org.funssa.core.interp.RunOptions;
+import org.funssa.core.interp.RunResult;
+import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Stmt;
+import org.funssa.core.lir.Symbol;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.text.IrParser;
+import org.funssa.destruct.Examples;
+import org.funssa.destruct.naive.Naive;
+import org.junit.jupiter.api.Test;
+
+class LirWriterTest {
+
+    private final Program writer = IrParser.parse("writer.ir", Examples.resource("writer.ir"));
+
+    @Test
+    void replaceByExpressionKeepsLoadsBeforeStoresAndReadsBeforeAssignments() {
+        Module m = LirWriter.write(writer);
+        RunResult r = LirInterpreter.run(m, RunOptions.defaults());
+        // hazards: t = 5 is loaded before the store of 9, v = 3 + 1 before a = 10; the test k < 10 holds.
+        // trap(1) prints 1 and returns 8; trap(0) divides by zero before it prints anything.
+        assertThat(r.stdout()).isEqualTo("6\n8\n1\n1\n8\n");
+        assertThat(r).isInstanceOf(RunResult.Failed.class);
+    }
+
+    @Test
+    void blockLocalTemporariesUsedOnceBecomeTrees() {
+        String text = LirPrinter.print(LirWriter.write(writer));
+        assertThat(text).contains("(JUMPC (TSTLTS I32 (MEM I32 (STATIC I64 \"cell\")) (INTCONST I32 10))");
+        assertThat(text).contains("(SET I32 (REG I32 \"t\") (MEM I32 (STATIC I64 \"cell\")))");
+        assertThat(text).doesNotContain("\"k\"").doesNotContain("\"c\"");
+    }
+
+    @Test
+    void symbolTablesDeclareTheRegistersUsedAndDropTheOthers() {
+        Program p = Examples.program("seed004-ch5.ir");
+        Function lost = p.function("lost").get();
+        Symbol.Reg stale = new Symbol.Reg("gone%", org.funssa.core.lir.LirType.I32, 4, 0, Vector.empty());
+        Symbol.Frame slot = new Symbol.Frame("a.1", org.funssa.core.lir.LirType.I32, 4, 0, Vector.empty());
+        Function withSymbols = new Function(lost.name(), Vector.of(stale, slot), lost.params(), lost.results(),
+                lost.body());
+        Program q = new Program(p.name(), p.symbols(), p.data(), p.functions().map(f -> f == lost ? withSymbols : f));
+        Module.Function written = LirWriter.write(new Naive().apply(q)).functions().find(f -> f.name().equals("lost")).get();
+        Vector<String> names = written.symbols().map(Symbol::name);
+        assertThat(names).contains("a.1", "n", "x1", "x2").doesNotContain("gone%", "x0", "c");
+        assertThat(written.body().head()).isInstanceOf(Stmt.Prologue.class);
+        assertThat(written.body().last()).isInstanceOf(Stmt.Epilogue.class);
+        assertThat(written.body().count(s -> s instanceof Stmt.Epilogue)).isEqualTo(1);
+    }
+
+    @Test
+    void aProgramNotInConventionalFormIsRejectedWithTheJumpNamed() {
+        assertThatThrownBy(() -> LirWriter.write(Examples.program("seed004-ch5.ir")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("function lost")
+                .hasMessageContaining("jump to block2 passes (x0) but its parameters are (x1)");
+    }
+
+    @Test
+    void aHundredThousandNestedBlocksAreDestructedCoalescedAndWrittenWithoutRecursion() {
+        int depth = 100_000;
+        Atom.Var m0 = new Atom.Var("m0", Type.MEM);
+        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("x" + depth, Type.I32), m0)));
+        for (int i = depth - 1; i >= 0; i--) {
+            Atom.Var x = new Atom.Var("x" + i, Type.I32);
+            Atom.Var y = new Atom.Var("y" + i, Type.I32);
+            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(new Atom.Var("x" + (i + 1), Type.I32)), body);
+            body = new Body(Vector.of(Let.of(y, new Expr.Prim(org.funssa.core.lir.Op.ADD, Type.I32,
+                    Vector.of(x, Atom.i32(1))))), Vector.of(next), new Tail.Jump(next.label(), Vector.of(y)));
+        }
+        Fn first = new Fn(new Label("B0"), Vector.of(new Atom.Var("x0", Type.I32)), body);
+        Body entry = new Body(Vector.empty(), Vector.of(first), Tail.Jump.of(first.label(), Atom.i32(0)));
+        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry);
+        Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(main));
+        for (org.funssa.destruct.Destruction method : Vector.of(new Naive(),
+                new org.funssa.destruct.coalesce.Chaitin(new Naive()))) {
+            Module m = LirWriter.write(method.apply(p));
+            RunResult r = LirInterpreter.run(m, RunOptions.defaults());
+            assertThat(r).as(method.name()).isInstanceOfSatisfying(RunResult.Returned.class,
+                    ret -> assertThat(ret.exitStatus()).isEqualTo(depth & 0xff));
+        }
+    }
+}

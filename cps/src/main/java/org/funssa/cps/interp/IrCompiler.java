@@ -101,8 +101,13 @@ final class IrCompiler {
         out.entryCost = 1 + data.size();
         out.constants = Arrays.copyOf(constants, scalars);
         out.blocks = blockInit.toArray(new byte[0][]);
-        out.frameSlots = frameSlots.values().stream().mapToInt(i -> i).toArray();
-        out.frameOffsets = frameSlots.keySet().stream().mapToLong(s -> layout.offsets().get(s).get()).toArray();
+        out.frameSlots = new int[frameSlots.size()];
+        out.frameOffsets = new long[frameSlots.size()];
+        int k = 0;
+        for (Map.Entry<String, Integer> e : frameSlots.entrySet()) {
+            out.frameSlots[k] = e.getValue();
+            out.frameOffsets[k++] = layout.offsets().get(e.getKey()).get();
+        }
         out.frameSize = layout.size().getOrElse(-1L);
         out.blockNames = names.toArray(new String[0]);
     }

@@ -60,8 +60,20 @@ public sealed interface Type permits Type.Data, Type.Mem {
      * The type a name denotes in the text form: {@code i8…i128}, {@code f32…f128}, {@code a<bits>}, {@code mem}.
      */
     static io.vavr.control.Option<Type> named(String name) {
-        if (name.equals("mem")) {
-            return io.vavr.control.Option.of(MEM);
+        Type common = switch (name) { // the shared constants, so parsed terms do not each carry their own
+            case "i8" -> I8;
+            case "i16" -> I16;
+            case "i32" -> I32;
+            case "i64" -> I64;
+            case "i128" -> I128;
+            case "f32" -> F32;
+            case "f64" -> F64;
+            case "f128" -> F128;
+            case "mem" -> MEM;
+            default -> null;
+        };
+        if (common != null) {
+            return io.vavr.control.Option.of(common);
         }
         if (!name.equals(name.toLowerCase(java.util.Locale.ROOT))) {
             return io.vavr.control.Option.none();

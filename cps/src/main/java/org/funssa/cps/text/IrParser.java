@@ -381,7 +381,10 @@ public final class IrParser {
         Lexer.Token token = lexer.next();
         switch (token.kind()) {
             case INTEGER -> {
-                return new Atom.IntLit(literalType(Type.I32, token), new BigInteger(token.text()));
+                String digits = token.text();
+                BigInteger value = digits.length() <= 18 ? BigInteger.valueOf(Long.parseLong(digits)) // shared small values
+                        : new BigInteger(digits);
+                return new Atom.IntLit(literalType(Type.I32, token), value);
             }
             case FLOAT -> {
                 return new Atom.FloatLit(literalType(Type.F64, token), Double.parseDouble(token.text()

@@ -47,7 +47,14 @@ public final class Verifier {
     /** For each label: the id of the body that defines it, and the index among that body's functions. */
     private final Map<String, int[]> labels = new HashMap<>();
     private final List<Body> bodies = new ArrayList<>();
-    private final List<Vector<Label>> paths = new ArrayList<>();
+    /**
+     * For each body id, the id of the body defining its local function (-1 for the function's body) and that
+     * local function's label: paths are rebuilt from these when a violation is reported, rather than kept per
+     * body (a path per body costs memory proportional to depth × bodies on a deep nest).
+     */
+    private final List<Integer> parents = new ArrayList<>();
+    private final List<Label> bodyLabels = new ArrayList<>();
+    private final Map<Integer, Vector<Label>> knownPaths = new HashMap<>();
     private final List<Integer> depths = new ArrayList<>();
     /** For each body id, the ids of the bodies of its local functions, in order. */
     private final List<List<Integer>> children = new ArrayList<>();
@@ -84,22 +91,41 @@ public final class Verifier {
     }
 
     private void report(Rule rule, int bodyId, Place.Position position, String message) {
-        violations.add(new Violation(rule, new Place(function, paths.get(bodyId), position), message));
+        violations.add(new Violation(rule, new Place(function, path(bodyId), position), message));
+    }
+
+    /**
+     * The labels of the local functions from the function's body down to body {@code id}; computed from the
+     * nearest ancestor whose path is already known, and remembered (paths share structure).
+     */
+    private Vector<Label> path(int id) {
+        ArrayDeque<Integer> missing = new ArrayDeque<>();
+        int b = id;
+        while (b >= 0 && !knownPaths.containsKey(b)) {
+            missing.push(b);
+            b = parents.get(b);
+        }
+        Vector<Label> path = b >= 0 ? knownPaths.get(b) : Vector.empty();
+        while (!missing.isEmpty()) {
+            int m = missing.pop();
+            path = parents.get(m) < 0 ? Vector.empty() : path.append(bodyLabels.get(m));
+            knownPaths.put(m, path);
+        }
+        return path;
     }
 
     /** Numbers the bodies in preorder; records binders and label definitions. */
     private void index(Function f) {
         f.params().forEach(p -> boundAnywhere.add(p.name()));
         ArrayDeque<Object[]> stack = new ArrayDeque<>();
-        stack.push(new Object[] {f.body(), Vector.<Label>empty(), 0, -1});
+        stack.push(new Object[] {f.body(), null, 0, -1});
         while (!stack.isEmpty()) {
             Object[] top = stack.pop();
             Body body = (Body) top[0];
-            @SuppressWarnings("unchecked")
-            Vector<Label> path = (Vector<Label>) top[1];
             int id = bodies.size();
             bodies.add(body);
-            paths.add(path);
+            bodyLabels.add((Label) top[1]);
+            parents.add((Integer) top[3]);
             depths.add((Integer) top[2]);
             children.add(new ArrayList<>());
             if ((Integer) top[3] >= 0) {
@@ -111,7 +137,7 @@ public final class Verifier {
             for (int i = body.functions().size() - 1; i >= 0; i--) {
                 Fn fn = body.functions().get(i);
                 fn.params().forEach(p -> boundAnywhere.add(p.name()));
-                stack.push(new Object[] {fn.body(), path.append(fn.label()), (Integer) top[2] + 1, id});
+                stack.push(new Object[] {fn.body(), fn.label(), (Integer) top[2] + 1, id});
             }
             for (int i = 0; i < body.functions().size(); i++) {
                 Label label = body.functions().get(i).label();
@@ -409,7 +435,7 @@ public final class Verifier {
                 if (!reached[i + 1]) {
                     Label label = body.functions().get(i).label();
                     violations.add(new Violation(Rule.UNREACHABLE_LOCAL_FUNCTION,
-                            new Place(function, paths.get(id).append(label), new Place.Params()),
+                            new Place(function, path(id).append(label), new Place.Params()),
                             "local function " + label + " is never called from the tail of its body or its siblings"));
                 }
             }

@@ -165,18 +165,9 @@ final class FunctionCompiler {
     }
 
     private void layOutFrame() {
-        long offset = 0;
-        boolean any = false;
-        for (Symbol s : fn.symbols()) {
-            if (s instanceof Symbol.Frame f) {
-                any = true;
-                long align = Math.max(1, f.align());
-                offset = (offset + align - 1) / align * align;
-                frameOffsets.put(f.name(), offset);
-                offset += f.type().bytes();
-            }
-        }
-        out.frameSize = any ? offset : -1;
+        FrameLayout layout = FrameLayout.of(fn.symbols());
+        layout.offsets().forEach(frameOffsets::put);
+        out.frameSize = layout.size().getOrElse(-1L);
     }
 
     // ---------------------------------------------------------------- statements

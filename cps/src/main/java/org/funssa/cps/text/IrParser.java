@@ -127,8 +127,9 @@ public final class IrParser {
     private static final class Open {
         final Label label;
         final Vector<Atom.Var> params;
-        Vector<Let> lets = Vector.empty();
-        Vector<Fn> functions = Vector.empty();
+        /** Built in place and frozen once, when the body is complete (a persistent append per let churns). */
+        final java.util.List<Let> lets = new java.util.ArrayList<>();
+        final java.util.List<Fn> functions = new java.util.ArrayList<>();
         boolean afterIn;
 
         Open(Label label, Vector<Atom.Var> params) {
@@ -144,7 +145,7 @@ public final class IrParser {
             Open open = stack.peek();
             if (!open.afterIn) {
                 while (isKeyword("let")) {
-                    open.lets = open.lets.append(let());
+                    open.lets.add(let());
                 }
                 if (isKeyword("letrec")) {
                     lexer.next();
@@ -152,13 +153,13 @@ public final class IrParser {
                     continue;
                 }
             }
-            Body body = new Body(open.lets, open.functions, tail());
+            Body body = new Body(Vector.ofAll(open.lets), Vector.ofAll(open.functions), tail());
             stack.pop();
             if (stack.isEmpty()) {
                 return body;
             }
             Open parent = stack.peek();
-            parent.functions = parent.functions.append(new Fn(open.label, open.params, body));
+            parent.functions.add(new Fn(open.label, open.params, body));
             if (isKeyword("and")) {
                 lexer.next();
                 stack.push(header());
@@ -243,6 +244,10 @@ public final class IrParser {
         Lexer.Token token = lexer.peek();
         if (token.kind() != Lexer.Kind.NAME) {
             return new Expr.Copy(atom());
+        }
+        if (token.text().equals("call")) { // a call without results
+            lexer.next();
+            return call(Vector.empty());
         }
         int dot = token.text().indexOf('.');
         String head = dot > 0 ? token.text().substring(0, dot) : "";

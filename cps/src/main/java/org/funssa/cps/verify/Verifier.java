@@ -250,8 +250,8 @@ public final class Verifier {
                 if (!s.condition().type().isInteger()) {
                     report(Rule.NON_INTEGER_CONDITION, id, at, "select condition has type " + s.condition().type());
                 }
-                value(s.ifTrue(), s.type(), "first choice of select", id, at);
-                value(s.ifFalse(), s.type(), "second choice of select", id, at);
+                value(s.ifTrue(), s.type(), () -> "first choice of select", id, at);
+                value(s.ifFalse(), s.type(), () -> "second choice of select", id, at);
             }
             case Expr.Load l -> {
                 memory(l.mem(), "load", id, at);
@@ -260,7 +260,7 @@ public final class Verifier {
             case Expr.Store s -> {
                 memory(s.mem(), "store", id, at);
                 address(s.address(), "store", id, at);
-                value(s.value(), s.type(), "stored value", id, at);
+                value(s.value(), s.type(), () -> "stored value", id, at);
             }
             case Expr.Call c -> {
                 address(c.function(), "call", id, at);
@@ -278,9 +278,10 @@ public final class Verifier {
         problem.forEach(message -> report(Rule.TYPE_MISMATCH, id, at, message));
     }
 
-    private void value(Atom atom, Type expected, String what, int id, Place.Position at) {
+    /** Checks an operand's type; {@code what} names the operand, and is only built when there is a violation. */
+    private void value(Atom atom, Type expected, java.util.function.Supplier<String> what, int id, Place.Position at) {
         if (!atom.type().equals(expected)) {
-            report(Rule.TYPE_MISMATCH, id, at, what + " " + describe(atom) + " has type " + atom.type()
+            report(Rule.TYPE_MISMATCH, id, at, what.get() + " " + describe(atom) + " has type " + atom.type()
                     + ", expected " + expected);
         }
     }
@@ -335,7 +336,8 @@ public final class Verifier {
                             + function + " returns " + results.size());
                 }
                 for (int i = 0; i < Math.min(r.values().size(), results.size()); i++) {
-                    value(r.values().get(i), results.get(i), "returned value " + i, id, at);
+                    int index = i;
+                    value(r.values().get(i), results.get(i), () -> "returned value " + index, id, at);
                 }
             }
         }
@@ -362,8 +364,10 @@ public final class Verifier {
         }
         for (int i = 0; i < Math.min(jump.args().size(), target.params().size()); i++) {
             Atom.Var param = target.params().get(i);
-            value(jump.args().get(i), param.type(), "argument " + i + " of jump " + jump.target() + " (parameter "
-                    + param.name() + ")", id, at);
+            int index = i;
+            value(jump.args().get(i), param.type(),
+                    () -> "argument " + index + " of jump " + jump.target() + " (parameter " + param.name() + ")",
+                    id, at);
         }
         int definingDepth = depths.get(definingBody);
         int source = depth == definingDepth ? -1 : fnIndexAt(definingDepth + 1);

@@ -33,12 +33,13 @@ public final class DeepIr {
     public static Function longBody(int n, String prefix) {
         Atom.Var previous = new Atom.Var(prefix + "a", Type.I32);
         Atom.Var m = new Atom.Var(prefix + "m", Type.MEM);
-        Vector<Let> lets = Vector.empty();
+        java.util.List<Let> builder = new java.util.ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             Atom.Var x = new Atom.Var(prefix + "x" + i, Type.I32);
-            lets = lets.append(Let.of(x, new Expr.Prim(Op.ADD, Type.I32, Vector.of(previous, Atom.i32(1)))));
+            builder.add(Let.of(x, new Expr.Prim(Op.ADD, Type.I32, Vector.of(previous, Atom.i32(1)))));
             previous = x;
         }
+        Vector<Let> lets = Vector.ofAll(builder);
         return new Function("long", Vector.empty(), Vector.of(new Atom.Var(prefix + "a", Type.I32), m),
                 Vector.of(Type.I32, Type.MEM), Body.of(lets, new Tail.Return(Vector.of(previous, m))));
     }

@@ -62,4 +62,22 @@ class RoundTripTest {
         Program program = IrParser.parse("b.ir", plain.replace("undef.i32", "⊥:i32"));
         assertThat(IrPrinter.print(program)).isEqualTo(plain);
     }
+
+    @Test
+    void callWithoutResultsRoundTrips() {
+        String text = """
+                (MODULE "c"
+                  (SYMTAB
+                    ("exit" STATIC UNKNOWN 4 ".text" XREF)))
+
+                fun f(m: mem) -> (mem) =
+                  let m1 = call @exit(3) m
+                  return (m1)
+                """;
+        Program program = IrParser.parse("c.ir", text);
+        assertThat(Verifier.verify(program)).isEmpty();
+        assertThat(program.functions().get(0).body().lets().get(0).expr())
+                .isInstanceOfSatisfying(org.funssa.cps.ir.Expr.Call.class, c -> assertThat(c.results()).isEmpty());
+        assertThat(IrPrinter.print(program)).isEqualTo(text);
+    }
 }

@@ -1,0 +1,91 @@
+package org.funssa.cps.construct;
+
+import io.vavr.collection.SortedSet;
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.DominanceFrontiers;
+import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.IntSeq;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.prep.PhiPlacement;
+
+/*
+ * Cytron et al.'s construction as seed 004 chapter 4 gives it: φ placement at iterated dominance
+ * frontiers in one of three variants (Figure 4.1, org.funssa.cps.prep.PhiPlacement), then renaming
+ * along the dominator tree (Figure 4.3). The φs for register v at block Y are Y's parameters (one per
+ * register, ordered by name); "replace parameter v of φ-function in Y with v_new" is the argument list
+ * of the jump to Y, written when X's tail is lowered; every Stack(v) starts as ⊥ (§4.3). The walk
+ * uses an explicit stack over the dominator tree (10^5 levels deep and more) and the undo log of
+ * Environment to "pop all the variables that have been put onto the stack during the processing of
+ * block X". Each block's local function is defined in its immediate dominator's body (Nesting), so the
+ * result has the IR's scoping as its dominance property, whichever variant.
+ */
+
+/** Builds the SSA form of a function in normal form by Cytron et al.'s method. */
+final class CytronConstruction {
+
+    private CytronConstruction() {}
+
+    static Function construct(NormalForm form, PhiPlacement.Variant variant, boolean copyFolding) {
+        Cfg cfg = form.cfg();
+        DominatorTree tree = form.dominators();
+        PhiPlacement.Placement placement = PhiPlacement.place(form.liveness(), DominanceFrontiers.of(cfg, tree),
+                variant);
+        int n = cfg.size();
+        @SuppressWarnings("unchecked")
+        Vector<String>[] phis = new Vector[n];
+        for (int b = 0; b < n; b++) {
+            SortedSet<String> at = placement.at(cfg.block(b).label());
+            phis[b] = at.isEmpty() ? Vector.empty() : at.toVector();
+        }
+        VariableNames names = new VariableNames(new HashSet<>(form.registerTypes().keySet()));
+        Lowering lowering = new Lowering(form, names, copyFolding);
+        Environment env = new Environment();
+        Lowering.Block[] blocks = new Lowering.Block[n];
+        @SuppressWarnings("unchecked")
+        Vector<Atom.Var>[] params = new Vector[n];
+        ArrayDeque<int[]> stack = new ArrayDeque<>();
+        stack.push(new int[] {tree.root(), -1});
+        while (!stack.isEmpty()) {
+            int[] top = stack.pop();
+            int b = top[0];
+            if (top[1] >= 0) {
+                env.restore(top[1]);
+                continue;
+            }
+            stack.push(new int[] {b, env.mark()});
+            Vector<Atom.Var> ps = Vector.empty();
+            for (String register : phis[b]) {
+                Atom.Var p = names.fresh(register, form.typeOf(register));
+                env.put(register, p);
+                ps = ps.append(p);
+            }
+            params[b] = ps;
+            blocks[b] = lowering.block(b, env, t -> phis[t]);
+            IntSeq children = tree.children(b);
+            for (int k = children.size() - 1; k >= 0; k--) {
+                stack.push(new int[] {children.get(k), -1});
+            }
+        }
+        Body body = Nesting.nest(tree, new Nesting.Parts() {
+            @Override
+            public Fn function(int node, Body nested) {
+                return new Fn(new Label(cfg.block(node).label()), params[node], nested);
+            }
+
+            @Override
+            public Body body(int node) {
+                return Body.of(blocks[node].lets(), blocks[node].tail());
+            }
+        });
+        Lowering.Block entry = blocks[tree.root()];
+        return lowering.function(new Lowering.Block(body.lets(), body.tail(), entry.functionParams()),
+                body.functions());
+    }
+}

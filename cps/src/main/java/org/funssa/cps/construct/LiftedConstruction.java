@@ -1,0 +1,58 @@
+package org.funssa.cps.construct;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.cfg.RegisterLiveness;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+
+/*
+ * Seed 003 §6.2.1, "liveness-based parameter introduction": every block becomes a closed local function
+ * whose parameters are the variables live into it — the registers, and the memory token, which is a
+ * register here (MemoryRegister) — and every jump passes their current values. All local functions sit
+ * side by side in the function's body, which is the entry block; nothing is in scope in a local
+ * function but its own parameters and lets: the λ-lifted form. Blocks the entry does not reach are
+ * left out (they have no dominator, so no place in the dropped form either).
+ */
+
+/** Builds the λ-lifted form of a function in normal form. */
+final class LiftedConstruction {
+
+    private LiftedConstruction() {}
+
+    static Function construct(NormalForm form, boolean copyFolding) {
+        Cfg cfg = form.cfg();
+        RegisterLiveness liveness = form.liveness();
+        VariableNames names = new VariableNames(new HashSet<>(form.registerTypes().keySet()));
+        Lowering lowering = new Lowering(form, names, copyFolding);
+        List<Fn> blocks = new ArrayList<>();
+        Lowering.Block entry = null;
+        for (int b = 0; b < cfg.size(); b++) {
+            if (!form.dominators().contains(b)) {
+                continue;
+            }
+            Environment env = new Environment();
+            Vector<Atom.Var> params = Vector.empty();
+            if (b != cfg.entry()) {
+                for (String register : liveness.names(liveness.liveIn(b))) {
+                    Atom.Var p = names.fresh(register, form.typeOf(register));
+                    env.put(register, p);
+                    params = params.append(p);
+                }
+            }
+            Lowering.Block block = lowering.block(b, env, t -> liveness.names(liveness.liveIn(t)));
+            if (b == cfg.entry()) {
+                entry = block;
+            } else {
+                blocks.add(new Fn(new Label(cfg.block(b).label()), params, Body.of(block.lets(), block.tail())));
+            }
+        }
+        return lowering.function(entry, Vector.ofAll(blocks));
+    }
+}

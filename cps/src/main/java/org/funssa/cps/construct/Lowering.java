@@ -1,0 +1,292 @@
+package org.funssa.cps.construct;
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.funssa.core.lir.LExp;
+import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.LirType;
+import org.funssa.core.lir.Stmt;
+import org.funssa.cps.ir.Access;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+
+/*
+ * LIR statements in three-address form (seed 004 §6.9, as org.funssa.cps.prep.TreeDivision leaves them)
+ * to lets (seed 003 §6.1 "Let-Normal Form"): each statement defining a register binds a new variable
+ * and makes it the register's current value (the renaming of seed 004 Figure 4.3, "put a new variable
+ * v_new onto Stack(v)"); each use reads the current value, ⊥ when no definition reaches (§4.3: not 0).
+ * With copy folding (§4.2.2), a copy r ← a binds nothing: a becomes r's current value.
+ *
+ * Memory is the register MemoryRegister names: a load reads its current token, a store or CALL binds
+ * the next one. The PROLOGUE's parameters become the function's parameters followed by the initial
+ * token (a MEM parameter is stored on entry); an EPILOGUE returns its results followed by the final
+ * token; aggregates (A<bits>) move whole through loads and stores. A jump passes the current values of
+ * the registers its target takes as parameters. USE and LINE have no meaning here; CLOBBER makes its
+ * registers ⊥ (their old values are dead, as register liveness says). SUBREG and PHI have no form in
+ * the IR (seed 004 §4.4) and are rejected, naming the function and the statement.
+ */
+
+/** Lowers the blocks of one function in normal form, each against an {@link Environment}. */
+final class Lowering {
+
+    /** One block's code: its lets and its tail, and for the entry block the function's parameters. */
+    record Block(Vector<Let> lets, Tail tail, Option<Vector<Atom.Var>> functionParams) {}
+
+    private final NormalForm form;
+    private final VariableNames names;
+    private final boolean copyFolding;
+    private final String memory;
+
+    Lowering(NormalForm form, VariableNames names, boolean copyFolding) {
+        this.form = form;
+        this.names = names;
+        this.copyFolding = copyFolding;
+        this.memory = form.memory().name();
+    }
+
+    /**
+     * The lets and tail of block {@code b}, reading and updating {@code env}; a jump to block t passes the
+     * current values of the registers {@code parameters.apply(t)}, in order.
+     */
+    Block block(int b, Environment env, IntFunction<Vector<String>> parameters) {
+        BlockWriter writer = new BlockWriter(env);
+        Vector<Stmt> statements = form.cfg().block(b).statements();
+        Option<Stmt> terminator = form.cfg().block(b).terminator();
+        Vector<Stmt> code = terminator.isDefined() ? statements.init() : statements;
+        for (Stmt stmt : code) {
+            writer.statement(stmt);
+        }
+        Tail tail = terminator.map(t -> writer.terminator(t, parameters))
+                .getOrElse(() -> writer.jump(form.cfg().successors(b).get(0), parameters));
+        return new Block(Vector.ofAll(writer.lets), tail, writer.functionParams);
+    }
+
+    /** The IR function whose body is the lowered entry block, with the given local functions. */
+    Function function(Block entry, Vector<Fn> local) {
+        String name = form.function().name();
+        return new Function(name, form.function().symbols().filter(s -> !s.name().equals(memory)),
+                entry.functionParams().getOrElseThrow(() -> new IllegalStateException("function " + name
+                        + ": the entry block has no PROLOGUE")),
+                form.results(), new Body(entry.lets(), local, entry.tail()));
+    }
+
+    /** The current values of the registers, in order; ⊥ for those no definition reaches. */
+    Vector<Atom> values(Environment env, Vector<String> registers) {
+        return registers.map(r -> env.get(r).getOrElse(() -> new Atom.Undef(form.typeOf(r))));
+    }
+
+    /** Writes the lets of one block. */
+    private final class BlockWriter {
+        private final Environment env;
+        private final List<Let> lets = new ArrayList<>();
+        private Option<Vector<Atom.Var>> functionParams = Option.none();
+        private Stmt current;
+
+        BlockWriter(Environment env) {
+            this.env = env;
+        }
+
+        void statement(Stmt stmt) {
+            current = stmt;
+            switch (stmt) {
+                case Stmt.Set s -> set(s);
+                case Stmt.Call c -> call(c);
+                case Stmt.Prologue p -> prologue(p);
+                case Stmt.Use u -> { }
+                case Stmt.Line l -> { }
+                case Stmt.DefLabel d -> { }
+                case Stmt.Clobber c -> {
+                    if (!form.memory().isMarker(c)) {
+                        for (LExp r : c.registers()) {
+                            if (r instanceof LExp.Reg reg) {
+                                env.put(reg.name(), new Atom.Undef(form.typeOf(reg.name())));
+                            }
+                        }
+                    }
+                }
+                case Stmt.Parallel p -> throw unsupported("PARALLEL is left after tree division");
+                case Stmt.Phi p -> throw unsupported("PHI is SSA-form LIR; construction takes normal form");
+                case Stmt.Jump j -> throw unsupported("a jump inside a block");
+                case Stmt.JumpC j -> throw unsupported("a jump inside a block");
+                case Stmt.JumpN j -> throw unsupported("a jump inside a block");
+                case Stmt.Epilogue e -> throw unsupported("EPILOGUE inside a block");
+            }
+        }
+
+        Tail terminator(Stmt stmt, IntFunction<Vector<String>> parameters) {
+            current = stmt;
+            return switch (stmt) {
+                case Stmt.Jump j -> jump(j.target(), parameters);
+                case Stmt.JumpC j -> {
+                    Atom condition = switch (j.test()) {
+                        case LExp.Binary t when t.op().isComparison() -> temporary("cond",
+                                new Expr.Prim(t.op(), data(t.type()), Vector.of(atom(t.left()), atom(t.right()))));
+                        default -> atom(j.test());
+                    };
+                    if (!condition.type().isInteger()) {
+                        throw unsupported("the JUMPC test is not an integer");
+                    }
+                    yield new Tail.Branch(condition, jump(j.ifTrue(), parameters), jump(j.ifFalse(), parameters));
+                }
+                case Stmt.JumpN j -> new Tail.Switch(atom(j.value()),
+                        j.cases().map(c -> new Tail.Case(c.value().value(), jump(c.target(), parameters))),
+                        jump(j.otherwise(), parameters));
+                case Stmt.Epilogue e -> new Tail.Return(e.results().map(this::operand).append(mem()));
+                default -> throw unsupported("not a terminator");
+            };
+        }
+
+        Tail.Jump jump(int target, IntFunction<Vector<String>> parameters) {
+            return new Tail.Jump(new Label(form.cfg().block(target).label()), values(env, parameters.apply(target)));
+        }
+
+        private Tail.Jump jump(LExp.Label label, IntFunction<Vector<String>> parameters) {
+            return jump(form.cfg().blockOf(label.name()).get(), parameters);
+        }
+
+        private void set(Stmt.Set s) {
+            switch (s.target()) {
+                case LExp.Reg r -> {
+                    if (isAtom(s.value())) {
+                        Atom value = atom(s.value());
+                        if (copyFolding) {
+                            env.put(r.name(), value);
+                        } else {
+                            define(r.name(), new Expr.Copy(value));
+                        }
+                    } else {
+                        define(r.name(), operation(s.value()));
+                    }
+                }
+                case LExp.Mem m -> store(m, operand(s.value()));
+                case LExp.Subreg r -> throw unsupported("SUBREG has no form in the functional IR (seed 004 §4.4)");
+                default -> throw unsupported("a SET target must be MEM or REG");
+            }
+        }
+
+        private void call(Stmt.Call c) {
+            Atom function = atom(c.function());
+            Vector<Atom> args = c.args().map(this::operand);
+            Vector<Type.Data> results = c.receivers().map(r -> data(r.type()));
+            Vector<Atom.Var> vars = c.receivers().map(r -> r instanceof LExp.Reg reg
+                    ? names.fresh(reg.name(), data(r.type())) : names.temporary("result", data(r.type())));
+            Atom.Var next = names.fresh(memory, Type.MEM);
+            lets.add(new Let(vars.append(next), new Expr.Call(function, args, mem(), results)));
+            env.put(memory, next);
+            receive(c.receivers(), vars);
+        }
+
+        private void prologue(Stmt.Prologue p) {
+            Vector<Atom.Var> params = p.params().map(r -> r instanceof LExp.Reg reg
+                    ? names.fresh(reg.name(), data(r.type())) : names.temporary("param", data(r.type())));
+            Atom.Var initial = names.fresh(memory, Type.MEM);
+            env.put(memory, initial);
+            functionParams = Option.of(params.append(initial));
+            receive(p.params(), params);
+        }
+
+        /** Assigns the values to the receivers in order: registers take them, MEMs are stored to. */
+        private void receive(Vector<LExp> receivers, Vector<Atom.Var> values) {
+            for (int i = 0; i < receivers.size(); i++) {
+                switch (receivers.get(i)) {
+                    case LExp.Reg r -> env.put(r.name(), values.get(i));
+                    case LExp.Mem m -> store(m, values.get(i));
+                    default -> throw unsupported("a receiver must be REG or MEM");
+                }
+            }
+        }
+
+        private void store(LExp.Mem target, Atom value) {
+            Atom address = atom(target.address());
+            Atom.Var next = names.fresh(memory, Type.MEM);
+            lets.add(Let.of(next, new Expr.Store(data(target.type()), mem(), address, value, access(target))));
+            env.put(memory, next);
+        }
+
+        private void define(String register, Expr expr) {
+            Atom.Var v = names.fresh(register, expr.resultTypes().get(0));
+            lets.add(Let.of(v, expr));
+            env.put(register, v);
+        }
+
+        private Atom.Var temporary(String purpose, Expr expr) {
+            Atom.Var v = names.temporary(purpose, expr.resultTypes().get(0));
+            lets.add(Let.of(v, expr));
+            return v;
+        }
+
+        /** An atom, or an aggregate MEM loaded whole into a temporary. */
+        private Atom operand(LExp e) {
+            if (e instanceof LExp.Mem m && m.type() instanceof LirType.Aggregate) {
+                return temporary("aggregate", load(m));
+            }
+            return atom(e);
+        }
+
+        private Expr operation(LExp e) {
+            return switch (e) {
+                case LExp.Binary b -> new Expr.Prim(b.op(), data(b.type()), Vector.of(atom(b.left()), atom(b.right())));
+                case LExp.Unary u -> new Expr.Prim(u.op(), data(u.type()), Vector.of(atom(u.operand())));
+                case LExp.Mem m -> load(m);
+                case LExp.If i -> new Expr.Select(data(i.type()), atom(i.condition()), atom(i.then()),
+                        atom(i.otherwise()));
+                case LExp.Subreg s -> throw unsupported("SUBREG has no form in the functional IR (seed 004 §4.4)");
+                default -> new Expr.Copy(atom(e));
+            };
+        }
+
+        private Expr.Load load(LExp.Mem m) {
+            return new Expr.Load(data(m.type()), mem(), atom(m.address()), access(m));
+        }
+
+        private Atom atom(LExp e) {
+            return switch (e) {
+                case LExp.Reg r -> env.get(r.name()).getOrElse(() -> new Atom.Undef(form.typeOf(r.name())));
+                case LExp.IntConst c -> new Atom.IntLit(data(c.type()), c.value());
+                case LExp.FloatConst c -> new Atom.FloatLit(data(c.type()), c.value());
+                case LExp.Static s -> new Atom.Addr(Atom.Space.STATIC, s.name(), data(s.type()));
+                case LExp.Frame f -> new Atom.Addr(Atom.Space.FRAME, f.name(), data(f.type()));
+                case LExp.Label l -> throw unsupported("a code label used as a value");
+                default -> throw unsupported("an operand is not an atom after tree division: " + LirPrinter.print(e));
+            };
+        }
+
+        private Atom mem() {
+            return env.get(memory).get();
+        }
+
+        private IllegalArgumentException unsupported(String what) {
+            return new IllegalArgumentException("function " + form.function().name() + ": statement "
+                    + LirPrinter.print(current) + ": " + what);
+        }
+    }
+
+    private static boolean isAtom(LExp e) {
+        return switch (e) {
+            case LExp.Reg r -> true;
+            case LExp.IntConst c -> true;
+            case LExp.FloatConst c -> true;
+            case LExp.Static s -> true;
+            case LExp.Frame f -> true;
+            default -> false;
+        };
+    }
+
+    private static Type.Data data(LirType type) {
+        return new Type.Data(type);
+    }
+
+    private static Access access(LExp.Mem m) {
+        return new Access(m.isVolatile(), m.noSafe(), m.align());
+    }
+}

@@ -1,0 +1,128 @@
+package org.funssa.cps.construct;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.funssa.core.lir.LExp;
+import org.funssa.core.lir.LirType;
+import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Stmt;
+import org.funssa.core.lir.Symbol;
+
+/*
+ * Seed 004 chapter 7's "simple alias analysis" treats all of memory as one large object; DESIGN.md
+ * makes that object a value, the memory token, "threaded like any variable". So that the register
+ * analyses of LIR (org.funssa.core.cfg.RegisterLiveness, and φ placement on top of it) see the token as
+ * the variable it is, it is written into the function as one more register: a statement that reads
+ * memory (a load, a store, a CALL, an EPILOGUE, which returns the final memory) is preceded by
+ * (USE (REG I64 m)); one that writes it (a store, a CALL, the PROLOGUE, which receives the initial
+ * memory) is followed by (CLOBBER (REG I64 m)). USE and CLOBBER have no effect when the LIR runs, and
+ * lowering knows the register m for what it is.
+ */
+
+/** Makes the memory token visible to register analyses as a register of its own. */
+record MemoryRegister(String name) {
+
+    /** The register's LIR form. */
+    LExp.Reg register() {
+        return new LExp.Reg(LirType.I64, name);
+    }
+
+    /** Whether the statement is one of the USE or CLOBBER this class adds. */
+    boolean isMarker(Stmt stmt) {
+        return switch (stmt) {
+            case Stmt.Use u -> u.registers().equals(Vector.of(register()));
+            case Stmt.Clobber c -> c.registers().equals(Vector.of(register()));
+            default -> false;
+        };
+    }
+
+    /**
+     * The function with the memory register's markers, and the register. Its name is {@code mem}, primed
+     * as often as needed to differ from every name the function uses.
+     */
+    static Marked mark(Module.Function function) {
+        Set<String> taken = new HashSet<>();
+        function.symbols().forEach(s -> taken.add(s.name()));
+        for (Stmt stmt : function.body()) {
+            ArrayDeque<LExp> work = new ArrayDeque<>(roots(stmt).toJavaList());
+            while (!work.isEmpty()) {
+                LExp e = work.pop();
+                if (e instanceof LExp.Reg r) {
+                    taken.add(r.name());
+                }
+                e.operands().forEach(work::push);
+            }
+        }
+        String name = "mem";
+        while (taken.contains(name)) {
+            name = name + "'";
+        }
+        MemoryRegister memory = new MemoryRegister(name);
+        Stmt use = new Stmt.Use(Vector.of(memory.register()));
+        Stmt clobber = new Stmt.Clobber(Vector.of(memory.register()));
+        List<Stmt> body = new ArrayList<>(function.body().size() * 2);
+        for (Stmt stmt : function.body()) {
+            boolean reads = switch (stmt) {
+                case Stmt.Call c -> true;
+                case Stmt.Epilogue e -> true;
+                case Stmt.Set s -> touchesMemory(stmt);
+                default -> false;
+            };
+            boolean writes = switch (stmt) {
+                case Stmt.Call c -> true;
+                case Stmt.Prologue p -> true;
+                case Stmt.Set s -> s.target() instanceof LExp.Mem;
+                default -> false;
+            };
+            if (reads) {
+                body.add(use);
+            }
+            body.add(stmt);
+            if (writes) {
+                body.add(clobber);
+            }
+        }
+        Symbol symbol = new Symbol.Reg(name, LirType.I64, 8, 0, Vector.empty());
+        return new Marked(new Module.Function(function.name(), function.symbols().append(symbol),
+                Vector.ofAll(body)), memory);
+    }
+
+    /** A function with markers, and its memory register. */
+    record Marked(Module.Function function, MemoryRegister memory) {}
+
+    private static boolean touchesMemory(Stmt stmt) {
+        ArrayDeque<LExp> work = new ArrayDeque<>();
+        roots(stmt).forEach(work::push);
+        while (!work.isEmpty()) {
+            LExp e = work.pop();
+            if (e instanceof LExp.Mem) {
+                return true;
+            }
+            e.operands().forEach(work::push);
+        }
+        return false;
+    }
+
+    /** The statement's top-level L-expressions. */
+    private static Vector<LExp> roots(Stmt stmt) {
+        return switch (stmt) {
+            case Stmt.Set s -> Vector.of(s.target(), s.value());
+            case Stmt.Jump j -> Vector.of(j.target());
+            case Stmt.JumpC j -> Vector.of(j.test());
+            case Stmt.JumpN j -> Vector.of(j.value());
+            case Stmt.Call c -> Vector.of(c.function()).appendAll(c.args()).appendAll(c.receivers());
+            case Stmt.Prologue p -> p.params();
+            case Stmt.Epilogue e -> e.results();
+            case Stmt.Parallel p -> p.parts().flatMap(MemoryRegister::roots);
+            case Stmt.Use u -> u.registers();
+            case Stmt.Clobber c -> c.registers();
+            case Stmt.Phi p -> p.args().map(Stmt.PhiArg::value).prepend(p.target());
+            case Stmt.DefLabel d -> Vector.empty();
+            case Stmt.Line l -> Vector.empty();
+        };
+    }
+}

@@ -1,0 +1,125 @@
+package org.funssa.cps.construct;
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.cfg.RegisterLiveness;
+import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.Dominators;
+import org.funssa.core.lir.LExp;
+import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.LirType;
+import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Stmt;
+import org.funssa.core.lir.Symbol;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.prep.FrameScalarPromotion;
+import org.funssa.cps.prep.LoopRotation;
+import org.funssa.cps.prep.MergeSharedHeaders;
+import org.funssa.cps.prep.Preheaders;
+import org.funssa.cps.prep.TreeDivision;
+
+/*
+ * The normal form SSA construction starts from (seed 004 chapter 4: "translation from normal form"):
+ * front-end frame scalars promoted to registers (org.funssa.cps.prep.FrameScalarPromotion), every tree
+ * divided into single-operator statements (seed 004 §6.9, TreeDivision; lazy IFs become JUMPC first,
+ * §3.2), then the loop changes of A.2 in their order (MergeSharedHeaders, Preheaders, LoopRotation),
+ * each as the options say; then the memory token made a register (MemoryRegister). With it, the
+ * control-flow graph, the register liveness and the dominator tree every construction uses.
+ */
+
+/** A function ready for construction, with the analyses construction needs. */
+record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, RegisterLiveness liveness,
+                  DominatorTree dominators, Map<String, Type> registerTypes, Vector<Type> results) {
+
+    /**
+     * The function in normal form.
+     *
+     * @throws IllegalArgumentException naming the function and statement when it has something the IR cannot
+     *                                  express (SUBREG, PHI), or when its entry block is jumped to
+     */
+    static NormalForm of(Module.Function original, ConstructionOptions options) {
+        Module.Function f = original;
+        if (options.framePromotion()) {
+            f = FrameScalarPromotion.apply(f);
+        }
+        f = TreeDivision.apply(f);
+        if (options.mergeSharedHeaders()) {
+            f = MergeSharedHeaders.apply(f);
+        }
+        if (options.preheaders()) {
+            f = Preheaders.apply(f);
+        }
+        if (options.loopRotation()) {
+            f = LoopRotation.apply(f);
+        }
+        MemoryRegister.Marked marked = MemoryRegister.mark(f);
+        Module.Function function = marked.function();
+        Cfg cfg = Cfg.of(function);
+        if (!cfg.predecessors(cfg.entry()).isEmpty()) {
+            throw new IllegalArgumentException("function " + function.name() + ": the entry block \""
+                    + cfg.block(cfg.entry()).label() + "\" (the one with PROLOGUE) is the target of a jump; "
+                    + "construction needs an entry without predecessors (turn preheaders on)");
+        }
+        Map<String, Type> types = new HashMap<>();
+        Option<Vector<Type>> results = Option.none();
+        for (Symbol symbol : function.symbols()) {
+            if (symbol instanceof Symbol.Reg r && !(r.type() instanceof LirType.Unknown)) {
+                types.put(r.name(), new Type.Data(r.type()));
+            }
+        }
+        types.put(marked.memory().name(), Type.MEM);
+        for (Stmt stmt : function.body()) {
+            if (stmt instanceof Stmt.Epilogue e) {
+                Vector<Type> these = e.results().map(r -> (Type) new Type.Data(r.type())).append(Type.MEM);
+                if (results.exists(r -> !r.equals(these))) {
+                    throw new IllegalArgumentException("function " + function.name() + ": " + LirPrinter.print(stmt)
+                            + " returns " + these.init().mkString(", ") + " where an earlier EPILOGUE returns "
+                            + results.get().init().mkString(", "));
+                }
+                results = Option.of(these);
+            }
+            registersOf(stmt, types);
+        }
+        return new NormalForm(function, cfg, marked.memory(), RegisterLiveness.of(cfg), Dominators.of(cfg), types,
+                results.getOrElse(Vector.of(Type.MEM)));
+    }
+
+    /** The type of a register. */
+    Type typeOf(String register) {
+        return registerTypes.get(register);
+    }
+
+    /** Records the type of every register the statement names that the symbol table does not declare. */
+    private static void registersOf(Stmt stmt, Map<String, Type> types) {
+        ArrayDeque<LExp> work = new ArrayDeque<>();
+        switch (stmt) {
+            case Stmt.Set s -> {
+                work.push(s.target());
+                work.push(s.value());
+            }
+            case Stmt.Call c -> {
+                work.push(c.function());
+                c.args().forEach(work::push);
+                c.receivers().forEach(work::push);
+            }
+            case Stmt.Prologue p -> p.params().forEach(work::push);
+            case Stmt.Epilogue e -> e.results().forEach(work::push);
+            case Stmt.JumpC j -> work.push(j.test());
+            case Stmt.JumpN j -> work.push(j.value());
+            case Stmt.Use u -> u.registers().forEach(work::push);
+            case Stmt.Clobber c -> c.registers().forEach(work::push);
+            default -> { }
+        }
+        while (!work.isEmpty()) {
+            LExp e = work.pop();
+            if (e instanceof LExp.Reg r && !(r.type() instanceof LirType.Unknown)) {
+                types.putIfAbsent(r.name(), new Type.Data(r.type()));
+            }
+            e.operands().forEach(work::push);
+        }
+    }
+}

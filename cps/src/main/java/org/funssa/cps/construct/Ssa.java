@@ -1,0 +1,57 @@
+package org.funssa.cps.construct;
+
+import org.funssa.core.lir.Module;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.prep.PhiPlacement;
+
+/*
+ * The entry point of construction (issue 3): per function, the normal form (NormalForm: promotion,
+ * division, loop changes, the memory token as a register), then one of
+ *   lifted   LiftedConstruction (seed 003 §6.2.1);
+ *   dropped  lifted, then BlockSinking and ParameterDropping (seed 003 §6.2.2);
+ *   mini, semi, prun  CytronConstruction with PhiPlacement's variant (seed 004 chapter 4);
+ * and, when the options ask for it, RedundantPhiElimination (seed 004 A.4) on everything but the
+ * lifted form, which stays closed.
+ */
+
+/** LIR to the functional IR: SSA construction. */
+public final class Ssa {
+
+    private Ssa() {}
+
+    /**
+     * The module in functional form, every function constructed the same way.
+     *
+     * @throws IllegalArgumentException naming the function and the statement, for LIR the IR cannot express
+     *                                  (SUBREG, PHI, a jump to the entry block)
+     * @throws org.funssa.core.cfg.CfgException for a body that is not a control-flow graph
+     */
+    public static Program construct(Module module, Construction construction, ConstructionOptions options) {
+        return new Program(module.name(), module.symbols(), module.data(),
+                module.functions().map(f -> construct(f, construction, options)));
+    }
+
+    /** {@link #construct(Module, Construction, ConstructionOptions)} with the default options. */
+    public static Program construct(Module module, Construction construction) {
+        return construct(module, construction, ConstructionOptions.DEFAULTS);
+    }
+
+    /** One function in functional form. */
+    public static Function construct(Module.Function function, Construction construction,
+                                     ConstructionOptions options) {
+        NormalForm form = NormalForm.of(function, options);
+        boolean folding = options.copyFolding();
+        Function built = switch (construction) {
+            case LIFTED -> LiftedConstruction.construct(form, folding);
+            case DROPPED -> ParameterDropping.PASS.apply(
+                    BlockSinking.PASS.apply(LiftedConstruction.construct(form, folding)));
+            case MINIMAL -> CytronConstruction.construct(form, PhiPlacement.Variant.MINIMAL, folding);
+            case SEMI_PRUNED -> CytronConstruction.construct(form, PhiPlacement.Variant.SEMI_PRUNED, folding);
+            case PRUNED -> CytronConstruction.construct(form, PhiPlacement.Variant.PRUNED, folding);
+        };
+        return options.redundantPhiElimination() && construction != Construction.LIFTED
+                ? RedundantPhiElimination.PASS.apply(built)
+                : built;
+    }
+}

@@ -1,0 +1,40 @@
+package org.funssa.cps.construct;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Type;
+
+/*
+ * SSA renaming gives every definition "a unique name" (seed 004 §4.2.1): here the n-th definition of
+ * register r is the variable r_n. Two registers never produce the same name (r_n = s_m with r ≠ s would
+ * need "_" inside a number), and the bases of temporaries that stand for no register are primed until
+ * no register has that name.
+ */
+
+/** The supply of variable names of one function under construction; single-use, confined to one thread. */
+final class VariableNames {
+
+    private final Set<String> registers;
+    private final Map<String, Integer> counters = new HashMap<>();
+
+    VariableNames(Set<String> registers) {
+        this.registers = registers;
+    }
+
+    /** A new variable for a definition of {@code register}. */
+    Atom.Var fresh(String register, Type type) {
+        int n = counters.merge(register, 1, Integer::sum);
+        return new Atom.Var(register + "_" + n, type);
+    }
+
+    /** A new variable for a value no register holds, named after {@code purpose}. */
+    Atom.Var temporary(String purpose, Type type) {
+        String base = purpose;
+        while (registers.contains(base)) {
+            base = base + "'";
+        }
+        return fresh(base, type);
+    }
+}

@@ -1,0 +1,193 @@
+package org.funssa.cps.testkit;
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.util.Iterator;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.verify.Verifier;
+
+/*
+ * Greedy test-case reduction in the manner of delta debugging (Zeller and Hildebrandt, "Simplifying and
+ * Isolating Failure-Inducing Input", IEEE TSE 2002) and of C-Reduce's transformation passes (Regehr et al.,
+ * "Test-Case Reduction for C Compiler Bugs", PLDI 2012): try candidate simplifications one at a time, keep
+ * the first one that is still interesting, start again from it, stop at a fixpoint or when the attempts run
+ * out. Candidates here are the IR's own reductions, largest first; every one must pass the verifier.
+ */
+
+/**
+ * Shrinks a program to a small one that still satisfies a predicate (issue 5): drops functions, turns
+ * branches and switches into jumps, drops local functions, lets and parameters, and replaces expressions
+ * and constants by zeros. Every candidate passes the verifier before the predicate sees it. The result is
+ * a fixpoint (no single candidate is interesting) unless the attempts ran out.
+ */
+public final class Reducer {
+
+    /**
+     * The result of a reduction.
+     *
+     * @param program  the smallest interesting program found
+     * @param attempts candidates tried (verified or not)
+     * @param accepted candidates kept
+     */
+    public record Reduction(Program program, int attempts, int accepted) {}
+
+    /** How many candidates {@link #reduce(Program, Predicate)} tries at most. */
+    public static final int DEFAULT_ATTEMPTS = 5000;
+
+    private Reducer() {}
+
+    /** {@link #reduce(Program, Predicate, int)} with {@link #DEFAULT_ATTEMPTS}. */
+    public static Reduction reduce(Program program, Predicate<Program> interesting) {
+        return reduce(program, interesting, DEFAULT_ATTEMPTS);
+    }
+
+    /**
+     * A program that satisfies {@code interesting}, reached from {@code program} (which should satisfy it)
+     * by verified simplifications, trying at most {@code maxAttempts} candidates.
+     */
+    public static Reduction reduce(Program program, Predicate<Program> interesting, int maxAttempts) {
+        Program current = program;
+        int attempts = 0;
+        int accepted = 0;
+        boolean progress = true;
+        while (progress && attempts < maxAttempts) {
+            progress = false;
+            Iterator<Program> candidates = candidates(current).iterator();
+            while (candidates.hasNext() && attempts < maxAttempts) {
+                Program candidate = candidates.next();
+                attempts++;
+                if (Verifier.verify(candidate).isEmpty() && interesting.test(candidate)) {
+                    current = candidate;
+                    accepted++;
+                    progress = true;
+                    break;
+                }
+            }
+        }
+        return new Reduction(current, attempts, accepted);
+    }
+
+    /** Every single-step simplification of the program, largest first, computed lazily. */
+    static Stream<Program> candidates(Program p) {
+        Stream<Program> dropFunctions = p.functions().size() < 2 ? Stream.empty()
+                : IntStream.range(0, p.functions().size()).mapToObj(i -> with(p, p.functions().removeAt(i)));
+        Stream<Program> edits = Stream.<java.util.function.Function<Function, Stream<Function>>>of(
+                        Reducer::branchesToJumps, Reducer::dropLocalFunctions, Reducer::dropLets,
+                        Reducer::dropParameters, Reducer::zeroExpressions, Reducer::zeroConstants)
+                .flatMap(edit -> IntStream.range(0, p.functions().size()).boxed().flatMap(i ->
+                        edit.apply(p.functions().get(i)).map(f -> with(p, p.functions().update(i, f)))));
+        return Stream.concat(dropFunctions, edits);
+    }
+
+    private static Program with(Program p, Vector<Function> functions) {
+        return new Program(p.name(), p.symbols(), p.data(), functions);
+    }
+
+    /** The function with body {@code id} (preorder) replaced by {@code change.apply(it)}. */
+    private static Function editBody(Function f, int id, java.util.function.UnaryOperator<Body> change) {
+        return FunctionEdit.mapBodies(f, (n, b) -> n == id ? change.apply(b) : b);
+    }
+
+    /** Each branch or switch replaced by one of its jumps. */
+    private static Stream<Function> branchesToJumps(Function f) {
+        Vector<Body> bodies = FunctionEdit.bodies(f);
+        return IntStream.range(0, bodies.size()).boxed().flatMap(id -> {
+            Tail tail = bodies.get(id).tail();
+            Vector<Tail.Jump> jumps = tail instanceof Tail.Jump ? Vector.empty() : tail.jumps().distinct();
+            return jumps.toJavaStream().map(j -> editBody(f, id, b -> b.withTail(j)));
+        });
+    }
+
+    /** Each local function removed (valid only once nothing jumps to it). */
+    private static Stream<Function> dropLocalFunctions(Function f) {
+        Vector<Body> bodies = FunctionEdit.bodies(f);
+        return IntStream.range(0, bodies.size()).boxed().flatMap(id -> IntStream
+                .range(0, bodies.get(id).functions().size())
+                .mapToObj(i -> editBody(f, id, b -> b.withFunctions(b.functions().removeAt(i)))));
+    }
+
+    /**
+     * Each let removed, its data variables replaced by zeros and its memory token by the token it consumed.
+     */
+    private static Stream<Function> dropLets(Function f) {
+        Vector<Body> bodies = FunctionEdit.bodies(f);
+        return IntStream.range(0, bodies.size()).boxed().flatMap(id -> IntStream
+                .range(0, bodies.get(id).lets().size()).boxed().flatMap(i -> {
+                    Let let = bodies.get(id).lets().get(i);
+                    Option<Atom> consumed = switch (let.expr()) {
+                        case Expr.Store s -> Option.of(s.mem());
+                        case Expr.Call c -> Option.of(c.mem());
+                        default -> Option.none();
+                    };
+                    java.util.Map<Atom, Atom> replacement = new java.util.HashMap<>();
+                    for (Atom.Var v : let.vars()) {
+                        Option<Atom> by = v.type() instanceof Type.Mem ? consumed : FunctionEdit.zero(v.type());
+                        if (by.isEmpty()) {
+                            return Stream.empty();
+                        }
+                        replacement.put(v, by.get());
+                    }
+                    Function without = editBody(f, id, b -> b.withLets(b.lets().removeAt(i)));
+                    return Stream.of(FunctionEdit.substitute(without, a -> replacement.getOrDefault(a, a), j -> j));
+                }));
+    }
+
+    /** Each data parameter of each local function removed, with its argument at every jump, and replaced by zero. */
+    private static Stream<Function> dropParameters(Function f) {
+        Vector<Body> bodies = FunctionEdit.bodies(f);
+        return bodies.toJavaStream().flatMap(body -> body.functions().toJavaStream()).flatMap(fn -> IntStream
+                .range(0, fn.params().size())
+                .filter(k -> !(fn.params().get(k).type() instanceof Type.Mem))
+                .mapToObj(k -> dropParameter(f, fn.label(), k, fn.params().get(k))));
+    }
+
+    private static Function dropParameter(Function f, Label label, int k, Atom.Var param) {
+        Atom zero = FunctionEdit.zero(param.type()).get();
+        Function unparameterised = FunctionEdit.mapBodies(f, (n, b) -> b.withFunctions(b.functions().map(
+                fn -> fn.label().equals(label) ? fn.withParams(fn.params().removeAt(k)) : fn)));
+        return FunctionEdit.substitute(unparameterised, a -> a.equals(param) ? zero : a,
+                j -> j.target().equals(label) && j.args().size() > k ? new Tail.Jump(label, j.args().removeAt(k)) : j);
+    }
+
+    /** Each expression with one data result replaced by the zero of its type. */
+    private static Stream<Function> zeroExpressions(Function f) {
+        Vector<Body> bodies = FunctionEdit.bodies(f);
+        return IntStream.range(0, bodies.size()).boxed().flatMap(id -> IntStream
+                .range(0, bodies.get(id).lets().size()).boxed().flatMap(i -> {
+                    Let let = bodies.get(id).lets().get(i);
+                    if (let.vars().size() != 1 || let.expr() instanceof Expr.Copy c && !(c.value() instanceof Atom.Var)) {
+                        return Stream.empty();
+                    }
+                    return FunctionEdit.zero(let.vars().get(0).type()).toJavaStream().map(zero -> editBody(f, id,
+                            b -> b.withLets(b.lets().update(i, Let.of(let.vars().get(0), new Expr.Copy(zero))))));
+                }));
+    }
+
+    /** Each body's non-zero integer and float constants replaced by zeros, one body at a time. */
+    private static Stream<Function> zeroConstants(Function f) {
+        Vector<Body> bodies = FunctionEdit.bodies(f);
+        java.util.function.UnaryOperator<Atom> zeroed = a -> switch (a) {
+            case Atom.IntLit i when i.value().signum() != 0 -> Atom.IntLit.of(i.type(), 0);
+            case Atom.FloatLit x when x.value() != 0.0 -> new Atom.FloatLit(x.type(), 0.0);
+            default -> a;
+        };
+        return IntStream.range(0, bodies.size()).boxed().flatMap(id -> {
+            Body b = bodies.get(id);
+            Body z = new Body(b.lets().map(l -> new Let(l.vars(), FunctionEdit.expr(l.expr(), zeroed))), b.functions(),
+                    FunctionEdit.tail(b.tail(), zeroed, j -> j));
+            return z.equals(b) ? Stream.empty() : Stream.of(editBody(f, id, ignored -> z));
+        });
+    }
+}

@@ -108,6 +108,30 @@ final class FunctionEdit {
         };
     }
 
+    /**
+     * The function without the local functions no jump refers to (repeatedly, so that a local function
+     * only dead code jumps to goes too). A local function that jumps only to itself stays.
+     */
+    static Function pruneUnreferenced(Function f) {
+        Function current = f;
+        while (true) {
+            java.util.Set<org.funssa.cps.ir.Label> targets = new java.util.HashSet<>();
+            for (Body b : bodies(current)) {
+                b.tail().jumps().forEach(j -> targets.add(j.target()));
+            }
+            boolean[] removed = {false};
+            Function pruned = mapBodies(current, (n, b) -> {
+                Vector<Fn> kept = b.functions().filter(fn -> targets.contains(fn.label()));
+                removed[0] |= kept.size() < b.functions().size();
+                return kept.size() < b.functions().size() ? b.withFunctions(kept) : b;
+            });
+            if (!removed[0]) {
+                return current;
+            }
+            current = pruned;
+        }
+    }
+
     /** The simplest constant of a data type (0, 0.0, or ⊥ for an aggregate); none for the memory type. */
     static Option<Atom> zero(Type type) {
         return switch (type) {

@@ -2,8 +2,8 @@ package org.funssa.cps.testkit;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
-import java.util.Iterator;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.funssa.cps.ir.Atom;
@@ -61,33 +61,40 @@ public final class Reducer {
         Program current = program;
         int attempts = 0;
         int accepted = 0;
-        boolean progress = true;
-        while (progress && attempts < maxAttempts) {
-            progress = false;
-            Iterator<Program> candidates = candidates(current).iterator();
-            while (candidates.hasNext() && attempts < maxAttempts) {
-                Program candidate = candidates.next();
+        int start = 0;
+        // Each round starts where the last candidate was accepted, so failed candidates before it are not
+        // all retried after every success; a round that wraps around without success is a fixpoint.
+        while (attempts < maxAttempts) {
+            Vector<Supplier<Program>> candidates = Vector.ofAll(candidates(current));
+            boolean progress = false;
+            for (int k = 0; k < candidates.size() && attempts < maxAttempts; k++) {
+                int index = (start + k) % candidates.size();
+                Program candidate = candidates.get(index).get();
                 attempts++;
                 if (Verifier.verify(candidate).isEmpty() && interesting.test(candidate)) {
                     current = candidate;
                     accepted++;
+                    start = index;
                     progress = true;
                     break;
                 }
+            }
+            if (!progress) {
+                break;
             }
         }
         return new Reduction(current, attempts, accepted);
     }
 
     /** Every single-step simplification of the program, largest first, computed lazily. */
-    static Stream<Program> candidates(Program p) {
-        Stream<Program> dropFunctions = p.functions().size() < 2 ? Stream.empty()
-                : IntStream.range(0, p.functions().size()).mapToObj(i -> with(p, p.functions().removeAt(i)));
-        Stream<Program> edits = Stream.<java.util.function.Function<Function, Stream<Function>>>of(
-                        Reducer::branchesToJumps, Reducer::dropLocalFunctions, Reducer::dropLets,
+    static Stream<Supplier<Program>> candidates(Program p) {
+        Stream<Supplier<Program>> dropFunctions = p.functions().size() < 2 ? Stream.empty()
+                : IntStream.range(0, p.functions().size()).mapToObj(i -> () -> with(p, p.functions().removeAt(i)));
+        Stream<Supplier<Program>> edits = Stream.<java.util.function.Function<Function, Stream<Supplier<Function>>>>of(
+                        Reducer::dropSymbols, Reducer::branchesToJumps, Reducer::mergeJumps, Reducer::dropLocalFunctions, Reducer::dropLets,
                         Reducer::dropParameters, Reducer::zeroExpressions, Reducer::zeroConstants)
                 .flatMap(edit -> IntStream.range(0, p.functions().size()).boxed().flatMap(i ->
-                        edit.apply(p.functions().get(i)).map(f -> with(p, p.functions().update(i, f)))));
+                        edit.apply(p.functions().get(i)).map(f -> () -> with(p, p.functions().update(i, f.get())))));
         return Stream.concat(dropFunctions, edits);
     }
 
@@ -101,27 +108,65 @@ public final class Reducer {
     }
 
     /** Each branch or switch replaced by one of its jumps. */
-    private static Stream<Function> branchesToJumps(Function f) {
+    private static Stream<Supplier<Function>> branchesToJumps(Function f) {
         Vector<Body> bodies = FunctionEdit.bodies(f);
         return IntStream.range(0, bodies.size()).boxed().flatMap(id -> {
             Tail tail = bodies.get(id).tail();
             Vector<Tail.Jump> jumps = tail instanceof Tail.Jump ? Vector.empty() : tail.jumps().distinct();
-            return jumps.toJavaStream().map(j -> editBody(f, id, b -> b.withTail(j)));
+            return jumps.toJavaStream().map(j -> () -> FunctionEdit.pruneUnreferenced(editBody(f, id, b -> b.withTail(j))));
+        });
+    }
+
+    /** The function's symbols reduced to the frame slots its addresses name (registers are not needed to run). */
+    private static Stream<Supplier<Function>> dropSymbols(Function f) {
+        java.util.Set<String> frame = new java.util.HashSet<>();
+        for (Body b : FunctionEdit.bodies(f)) {
+            FunctionEdit.substitute(new Function(f.name(), f.symbols(), f.params(), f.results(), Body.of(b.lets(),
+                    b.tail())), a -> {
+                        if (a instanceof Atom.Addr addr && addr.space() == Atom.Space.FRAME) {
+                            frame.add(addr.symbol());
+                        }
+                        return a;
+                    }, j -> j);
+        }
+        Vector<org.funssa.core.lir.Symbol> kept = f.symbols().filter(s -> frame.contains(s.name()));
+        return kept.size() == f.symbols().size() ? Stream.empty()
+                : Stream.of(() -> new Function(f.name(), kept, f.params(), f.results(), f.body()));
+    }
+
+    /**
+     * Each jump from a body to one of its own local functions merged into it: the callee's parameters become
+     * copies of the arguments, its lets, local functions and tail those of the body (valid when nothing else
+     * jumps to the callee).
+     */
+    private static Stream<Supplier<Function>> mergeJumps(Function f) {
+        Vector<Body> bodies = FunctionEdit.bodies(f);
+        return IntStream.range(0, bodies.size()).boxed().flatMap(id -> {
+            Body body = bodies.get(id);
+            if (!(body.tail() instanceof Tail.Jump jump)) {
+                return Stream.empty();
+            }
+            return body.functions().find(fn -> fn.label().equals(jump.target())).toJavaStream()
+                    .filter(callee -> callee.params().size() == jump.args().size())
+                    .map(callee -> () -> editBody(f, id, b -> new Body(b.lets()
+                            .appendAll(callee.params().zipWith(jump.args(), (p, a) -> Let.of(p, new Expr.Copy(a))))
+                            .appendAll(callee.body().lets()),
+                            b.functions().remove(callee).appendAll(callee.body().functions()), callee.body().tail())));
         });
     }
 
     /** Each local function removed (valid only once nothing jumps to it). */
-    private static Stream<Function> dropLocalFunctions(Function f) {
+    private static Stream<Supplier<Function>> dropLocalFunctions(Function f) {
         Vector<Body> bodies = FunctionEdit.bodies(f);
         return IntStream.range(0, bodies.size()).boxed().flatMap(id -> IntStream
                 .range(0, bodies.get(id).functions().size())
-                .mapToObj(i -> editBody(f, id, b -> b.withFunctions(b.functions().removeAt(i)))));
+                .mapToObj(i -> () -> editBody(f, id, b -> b.withFunctions(b.functions().removeAt(i)))));
     }
 
     /**
      * Each let removed, its data variables replaced by zeros and its memory token by the token it consumed.
      */
-    private static Stream<Function> dropLets(Function f) {
+    private static Stream<Supplier<Function>> dropLets(Function f) {
         Vector<Body> bodies = FunctionEdit.bodies(f);
         return IntStream.range(0, bodies.size()).boxed().flatMap(id -> IntStream
                 .range(0, bodies.get(id).lets().size()).boxed().flatMap(i -> {
@@ -139,18 +184,18 @@ public final class Reducer {
                         }
                         replacement.put(v, by.get());
                     }
-                    Function without = editBody(f, id, b -> b.withLets(b.lets().removeAt(i)));
-                    return Stream.of(FunctionEdit.substitute(without, a -> replacement.getOrDefault(a, a), j -> j));
+                    return Stream.of(() -> FunctionEdit.substitute(editBody(f, id, b -> b.withLets(b.lets().removeAt(i))),
+                            a -> replacement.getOrDefault(a, a), j -> j));
                 }));
     }
 
     /** Each data parameter of each local function removed, with its argument at every jump, and replaced by zero. */
-    private static Stream<Function> dropParameters(Function f) {
+    private static Stream<Supplier<Function>> dropParameters(Function f) {
         Vector<Body> bodies = FunctionEdit.bodies(f);
         return bodies.toJavaStream().flatMap(body -> body.functions().toJavaStream()).flatMap(fn -> IntStream
                 .range(0, fn.params().size())
                 .filter(k -> !(fn.params().get(k).type() instanceof Type.Mem))
-                .mapToObj(k -> dropParameter(f, fn.label(), k, fn.params().get(k))));
+                .mapToObj(k -> () -> dropParameter(f, fn.label(), k, fn.params().get(k))));
     }
 
     private static Function dropParameter(Function f, Label label, int k, Atom.Var param) {
@@ -162,7 +207,7 @@ public final class Reducer {
     }
 
     /** Each expression with one data result replaced by the zero of its type. */
-    private static Stream<Function> zeroExpressions(Function f) {
+    private static Stream<Supplier<Function>> zeroExpressions(Function f) {
         Vector<Body> bodies = FunctionEdit.bodies(f);
         return IntStream.range(0, bodies.size()).boxed().flatMap(id -> IntStream
                 .range(0, bodies.get(id).lets().size()).boxed().flatMap(i -> {
@@ -170,13 +215,13 @@ public final class Reducer {
                     if (let.vars().size() != 1 || let.expr() instanceof Expr.Copy c && !(c.value() instanceof Atom.Var)) {
                         return Stream.empty();
                     }
-                    return FunctionEdit.zero(let.vars().get(0).type()).toJavaStream().map(zero -> editBody(f, id,
+                    return FunctionEdit.zero(let.vars().get(0).type()).toJavaStream().map(zero -> () -> editBody(f, id,
                             b -> b.withLets(b.lets().update(i, Let.of(let.vars().get(0), new Expr.Copy(zero))))));
                 }));
     }
 
     /** Each body's non-zero integer and float constants replaced by zeros, one body at a time. */
-    private static Stream<Function> zeroConstants(Function f) {
+    private static Stream<Supplier<Function>> zeroConstants(Function f) {
         Vector<Body> bodies = FunctionEdit.bodies(f);
         java.util.function.UnaryOperator<Atom> zeroed = a -> switch (a) {
             case Atom.IntLit i when i.value().signum() != 0 -> Atom.IntLit.of(i.type(), 0);
@@ -187,7 +232,7 @@ public final class Reducer {
             Body b = bodies.get(id);
             Body z = new Body(b.lets().map(l -> new Let(l.vars(), FunctionEdit.expr(l.expr(), zeroed))), b.functions(),
                     FunctionEdit.tail(b.tail(), zeroed, j -> j));
-            return z.equals(b) ? Stream.empty() : Stream.of(editBody(f, id, ignored -> z));
+            return z.equals(b) ? Stream.empty() : Stream.of(() -> editBody(f, id, ignored -> z));
         });
     }
 }

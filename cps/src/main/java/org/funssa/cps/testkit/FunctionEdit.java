@@ -109,27 +109,25 @@ final class FunctionEdit {
     }
 
     /**
-     * The function without the local functions no jump refers to (repeatedly, so that a local function
-     * only dead code jumps to goes too). A local function that jumps only to itself stays.
+     * The function without the local functions that no chain of jumps from its body's tail reaches
+     * (unreachable loops included).
      */
-    static Function pruneUnreferenced(Function f) {
-        Function current = f;
-        while (true) {
-            java.util.Set<org.funssa.cps.ir.Label> targets = new java.util.HashSet<>();
-            for (Body b : bodies(current)) {
-                b.tail().jumps().forEach(j -> targets.add(j.target()));
-            }
-            boolean[] removed = {false};
-            Function pruned = mapBodies(current, (n, b) -> {
-                Vector<Fn> kept = b.functions().filter(fn -> targets.contains(fn.label()));
-                removed[0] |= kept.size() < b.functions().size();
-                return kept.size() < b.functions().size() ? b.withFunctions(kept) : b;
-            });
-            if (!removed[0]) {
-                return current;
-            }
-            current = pruned;
+    static Function pruneUnreachable(Function f) {
+        java.util.Map<org.funssa.cps.ir.Label, Fn> byLabel = new java.util.HashMap<>();
+        for (Body b : bodies(f)) {
+            b.functions().forEach(fn -> byLabel.put(fn.label(), fn));
         }
+        java.util.Set<org.funssa.cps.ir.Label> reached = new java.util.HashSet<>();
+        ArrayDeque<org.funssa.cps.ir.Label> work = new ArrayDeque<>();
+        f.body().tail().jumps().forEach(j -> work.push(j.target()));
+        while (!work.isEmpty()) {
+            org.funssa.cps.ir.Label l = work.pop();
+            if (reached.add(l) && byLabel.containsKey(l)) {
+                byLabel.get(l).body().tail().jumps().forEach(j -> work.push(j.target()));
+            }
+        }
+        return reached.size() == byLabel.size() ? f : mapBodies(f, (n, b) -> b.functions().forAll(
+                fn -> reached.contains(fn.label())) ? b : b.withFunctions(b.functions().filter(fn -> reached.contains(fn.label()))));
     }
 
     /** The simplest constant of a data type (0, 0.0, or ⊥ for an aggregate); none for the memory type. */

@@ -91,7 +91,7 @@ public final class Reducer {
         Stream<Supplier<Program>> dropFunctions = p.functions().size() < 2 ? Stream.empty()
                 : IntStream.range(0, p.functions().size()).mapToObj(i -> () -> with(p, p.functions().removeAt(i)));
         Stream<Supplier<Program>> edits = Stream.<java.util.function.Function<Function, Stream<Supplier<Function>>>>of(
-                        Reducer::dropSymbols, Reducer::branchesToJumps, Reducer::mergeJumps, Reducer::dropLocalFunctions, Reducer::dropLets,
+                        Reducer::dropSymbols, Reducer::branchesToJumps, Reducer::tailsToReturns, Reducer::mergeJumps, Reducer::dropLocalFunctions, Reducer::dropLets,
                         Reducer::dropParameters, Reducer::zeroExpressions, Reducer::zeroConstants)
                 .flatMap(edit -> IntStream.range(0, p.functions().size()).boxed().flatMap(i ->
                         edit.apply(p.functions().get(i)).map(f -> () -> with(p, p.functions().update(i, f.get())))));
@@ -113,7 +113,7 @@ public final class Reducer {
         return IntStream.range(0, bodies.size()).boxed().flatMap(id -> {
             Tail tail = bodies.get(id).tail();
             Vector<Tail.Jump> jumps = tail instanceof Tail.Jump ? Vector.empty() : tail.jumps().distinct();
-            return jumps.toJavaStream().map(j -> () -> FunctionEdit.pruneUnreferenced(editBody(f, id, b -> b.withTail(j))));
+            return jumps.toJavaStream().map(j -> () -> FunctionEdit.pruneUnreachable(editBody(f, id, b -> b.withTail(j))));
         });
     }
 
@@ -132,6 +132,25 @@ public final class Reducer {
         Vector<org.funssa.core.lir.Symbol> kept = f.symbols().filter(s -> frame.contains(s.name()));
         return kept.size() == f.symbols().size() ? Stream.empty()
                 : Stream.of(() -> new Function(f.name(), kept, f.params(), f.results(), f.body()));
+    }
+
+    /**
+     * Each tail replaced by a return of zeros and a memory token (one of the function's, or the last one
+     * the body binds), then the blocks no longer reached dropped: this ends loops.
+     */
+    private static Stream<Supplier<Function>> tailsToReturns(Function f) {
+        Vector<Body> bodies = FunctionEdit.bodies(f);
+        Vector<Atom> tokens = Vector.<Atom>narrow(f.params().filter(p -> p.type() instanceof Type.Mem));
+        return IntStream.range(0, bodies.size()).boxed().flatMap(id -> {
+            Body body = bodies.get(id);
+            if (body.tail() instanceof Tail.Return) {
+                return Stream.empty();
+            }
+            Vector<Atom> mems = body.lets().flatMap(Let::vars).filter(v -> v.type() instanceof Type.Mem)
+                    .<Atom>map(v -> v).takeRight(1).appendAll(tokens);
+            return mems.toJavaStream().map(m -> () -> FunctionEdit.pruneUnreachable(editBody(f, id, b -> b.withTail(
+                    new Tail.Return(f.results().map(t -> FunctionEdit.zero(t).getOrElse(m)))))));
+        });
     }
 
     /**
@@ -164,7 +183,8 @@ public final class Reducer {
     }
 
     /**
-     * Each let removed, its data variables replaced by zeros and its memory token by the token it consumed.
+     * Each let removed, its variables replaced by the atom it copies, else its data variables by zeros and
+     * its memory token by the token it consumed.
      */
     private static Stream<Supplier<Function>> dropLets(Function f) {
         Vector<Body> bodies = FunctionEdit.bodies(f);
@@ -176,9 +196,11 @@ public final class Reducer {
                         case Expr.Call c -> Option.of(c.mem());
                         default -> Option.none();
                     };
+                    Option<Atom> copied = let.expr() instanceof Expr.Copy c ? Option.of(c.value()) : Option.none();
                     java.util.Map<Atom, Atom> replacement = new java.util.HashMap<>();
                     for (Atom.Var v : let.vars()) {
-                        Option<Atom> by = v.type() instanceof Type.Mem ? consumed : FunctionEdit.zero(v.type());
+                        Option<Atom> by = copied.orElse(v.type() instanceof Type.Mem ? consumed
+                                : FunctionEdit.zero(v.type()));
                         if (by.isEmpty()) {
                             return Stream.empty();
                         }

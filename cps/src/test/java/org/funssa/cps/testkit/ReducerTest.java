@@ -34,8 +34,8 @@ class ReducerTest {
             assertThat(hasStore(r.program())).isTrue();
             assertThat(Verifier.verify(r.program())).isEmpty();
             ProgramSize size = ProgramSize.of(r.program());
-            assertThat(size.lets()).as("seed %d", seed).isLessThanOrEqualTo(2);
-            assertThat(size.localFunctions()).as("seed %d", seed).isLessThanOrEqualTo(1);
+            assertThat(size.lets()).as("seed %d", seed).isEqualTo(1);
+            assertThat(size.localFunctions()).as("seed %d", seed).isZero();
             assertThat(r.program().functions()).hasSize(1);
             assertThat(calls[0]).isLessThanOrEqualTo(r.attempts());
             reduced++;

@@ -1,0 +1,233 @@
+package org.funssa.bench.history;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+import org.funssa.core.gen.GeneratorConfig;
+import org.funssa.core.gen.LirGenerator;
+import org.funssa.core.gen.Shape;
+import org.funssa.core.lir.Op;
+import org.funssa.cps.construct.Construction;
+import org.funssa.cps.construct.Ssa;
+import org.funssa.cps.history.History;
+import org.funssa.cps.history.ProgramSize;
+import org.funssa.cps.history.Rewrite;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.pass.Pass;
+
+/**
+ * Issue 5's memory requirement: 1,000 snapshots of a 10⁵-instruction program, each after a rewrite that
+ * touches one block, must cost at most twice one copy of the program; and the same with deep copies, for
+ * contrast.
+ *
+ * <p>Method: the heap in use ({@code totalMemory - freeMemory}) after five {@code System.gc()} calls with
+ * pauses, before and after building what is measured, while everything measured stays reachable. No agent
+ * or dependency is needed; the figures are within a few hundred kilobytes of what JOL would report, which is
+ * far below the sizes measured. Run with a fixed heap so that the collector has room:
+ *
+ * <pre>
+ * mvn -B -ntp -q -pl bench -am package -DskipTests
+ * java -Xms6g -Xmx6g -XX:+UseParallelGC -cp bench/target/benchmarks.jar org.funssa.bench.history.SnapshotMemory
+ * </pre>
+ *
+ * <p>Two programs: a realistic one, LirGenerator's {@link Shape#MIX} of about 10⁵ LIR statements constructed
+ * to pruned SSA (its nest is as deep as its dominator tree: diamonds chain, loops nest); and the worst case
+ * for path copying, a single chain of 10⁵ nested blocks, where a rewrite of a block at depth d copies d
+ * bodies. Rewrites pick blocks uniformly at random (seeded). Deep copies are measured for a few snapshots and
+ * reported per snapshot, since a thousand would not fit in memory.
+ */
+public final class SnapshotMemory {
+
+    private static final int SNAPSHOTS = 1000;
+    private static final int DEEP_COPIES = 10;
+
+    private SnapshotMemory() {}
+
+    public static void main(String[] args) {
+        int instructions = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        Program mix = Ssa.construct(LirGenerator.generate(42, GeneratorConfig.sized(instructions, Shape.MIX)
+                .withFeatures(true, false, false)).module(), Construction.PRUNED);
+        report("mix (LirGenerator MIX, pruned SSA)", mix);
+        report("worst case (one chain of nested blocks)", chain(instructions));
+    }
+
+    private static void report(String name, Program program) {
+        ProgramSize size = ProgramSize.of(program);
+        System.out.printf(Locale.ROOT, "%s: %s, nest depth %d%n", name, size, depth(program));
+        List<Label> labels = labels(program);
+        java.util.Random random = new java.util.Random(7);
+        List<Label> targets = new ArrayList<>();
+        for (int i = 0; i < SNAPSHOTS; i++) {
+            targets.add(labels.get(random.nextInt(labels.size())));
+        }
+        String function = program.functions().get(0).name();
+
+        long base = used();
+        Program copy = deepCopy(program);
+        long one = used() - base;
+        System.out.printf(Locale.ROOT, "  one copy of the program: %.1f MB%n", one / 1e6);
+
+        long before = used();
+        History history = History.of(copy);
+        for (int i = 0; i < SNAPSHOTS; i++) {
+            Label target = targets.get(i);
+            UnaryOperator<Fn> change = touch(i);
+            history = history.apply(Pass.of("touch", p -> Rewrite.replaceLocalFunction(p, function, target, change)));
+        }
+        long shared = used() - before;
+        System.out.printf(Locale.ROOT, "  %d snapshots by path copying: %.1f MB = %.2f x one copy%n", SNAPSHOTS,
+                shared / 1e6, (double) shared / one);
+
+        history = null;
+        long start = used();
+        List<Program> deep = new ArrayList<>();
+        Program current = copy;
+        for (int i = 0; i < DEEP_COPIES; i++) {
+            current = deepCopy(Rewrite.replaceLocalFunction(current, function, targets.get(i), touch(i)));
+            deep.add(current);
+        }
+        long copies = used() - start;
+        System.out.printf(Locale.ROOT, "  deep copies: %.1f MB per snapshot, so %d snapshots = %.0f x one copy%n",
+                copies / 1e6 / DEEP_COPIES, SNAPSHOTS, (double) copies / DEEP_COPIES * SNAPSHOTS / one);
+        keep(deep, copy, history);
+    }
+
+    /** Keeps its arguments reachable until the measurement is over. */
+    private static void keep(Object... values) {
+        if (values.hashCode() == 42) {
+            System.out.print("");
+        }
+    }
+
+    /** Adds {@code let _touch<i> = 0} to a block: a rewrite that touches it and nothing else. */
+    private static UnaryOperator<Fn> touch(int i) {
+        return fn -> fn.withBody(fn.body().withLets(fn.body().lets().append(Let.of(
+                new Atom.Var("_touch" + i, Type.I32), new Expr.Copy(Atom.i32(i))))));
+    }
+
+    private static long used() {
+        Runtime runtime = Runtime.getRuntime();
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return runtime.totalMemory() - runtime.freeMemory();
+    }
+
+    /** Every label of every function's nest. */
+    private static List<Label> labels(Program program) {
+        List<Label> labels = new ArrayList<>();
+        ArrayDeque<Body> stack = new ArrayDeque<>();
+        program.functions().take(1).forEach(f -> stack.push(f.body()));
+        while (!stack.isEmpty()) {
+            for (Fn fn : stack.pop().functions()) {
+                labels.add(fn.label());
+                stack.push(fn.body());
+            }
+        }
+        return labels;
+    }
+
+    /** The deepest nesting of local functions. */
+    private static int depth(Program program) {
+        int max = 0;
+        ArrayDeque<Object[]> stack = new ArrayDeque<>();
+        program.functions().forEach(f -> stack.push(new Object[] {f.body(), 0}));
+        while (!stack.isEmpty()) {
+            Object[] top = stack.pop();
+            int d = (Integer) top[1];
+            max = Math.max(max, d);
+            for (Fn fn : ((Body) top[0]).functions()) {
+                stack.push(new Object[] {fn.body(), d + 1});
+            }
+        }
+        return max;
+    }
+
+    /** A copy sharing nothing but atoms: new bodies, local functions, lets, expressions and vectors. */
+    static Program deepCopy(Program program) {
+        return new Program(program.name(), program.symbols(), program.data(), program.functions().map(f ->
+                new Function(f.name(), f.symbols(), Vector.ofAll(f.params()), f.results(), copy(f.body()))));
+    }
+
+    private static Body copy(Body root) {
+        // Post-order with an explicit stack: a body is rebuilt once its local functions are.
+        ArrayDeque<Object[]> stack = new ArrayDeque<>();
+        stack.push(new Object[] {root, new ArrayList<Fn>()});
+        Body result = null;
+        while (!stack.isEmpty()) {
+            Object[] top = stack.peek();
+            Body body = (Body) top[0];
+            @SuppressWarnings("unchecked")
+            List<Fn> done = (List<Fn>) top[1];
+            if (done.size() < body.functions().size()) {
+                stack.push(new Object[] {body.functions().get(done.size()).body(), new ArrayList<Fn>()});
+                continue;
+            }
+            stack.pop();
+            Body copied = new Body(body.lets().map(SnapshotMemory::copy), Vector.ofAll(done), copy(body.tail()));
+            if (stack.isEmpty()) {
+                result = copied;
+            } else {
+                @SuppressWarnings("unchecked")
+                List<Fn> siblings = (List<Fn>) stack.peek()[1];
+                Fn original = ((Body) stack.peek()[0]).functions().get(siblings.size());
+                siblings.add(new Fn(original.label(), Vector.ofAll(original.params()), copied));
+            }
+        }
+        return result;
+    }
+
+    private static Let copy(Let let) {
+        Expr e = switch (let.expr()) {
+            case Expr.Copy c -> new Expr.Copy(c.value());
+            case Expr.Prim p -> new Expr.Prim(p.op(), p.type(), Vector.ofAll(p.operands()));
+            case Expr.Select s -> new Expr.Select(s.type(), s.condition(), s.ifTrue(), s.ifFalse());
+            case Expr.Load l -> new Expr.Load(l.type(), l.mem(), l.address(), l.access());
+            case Expr.Store s -> new Expr.Store(s.type(), s.mem(), s.address(), s.value(), s.access());
+            case Expr.Call c -> new Expr.Call(c.function(), Vector.ofAll(c.args()), c.mem(), c.results());
+        };
+        return new Let(Vector.ofAll(let.vars()), e);
+    }
+
+    private static Tail copy(Tail tail) {
+        return switch (tail) {
+            case Tail.Jump j -> new Tail.Jump(j.target(), Vector.ofAll(j.args()));
+            case Tail.Branch b -> new Tail.Branch(b.condition(), (Tail.Jump) copy(b.ifTrue()), (Tail.Jump) copy(b.ifFalse()));
+            case Tail.Switch s -> new Tail.Switch(s.value(), s.cases().map(c -> new Tail.Case(c.value(),
+                    (Tail.Jump) copy(c.target()))), (Tail.Jump) copy(s.otherwise()));
+            case Tail.Return r -> new Tail.Return(Vector.ofAll(r.values()));
+        };
+    }
+
+    /** {@code n} blocks, each nested in the previous and adding 1 to its parameter: depth n. */
+    private static Program chain(int n) {
+        Atom.Var m = new Atom.Var("m", Type.MEM);
+        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("p" + n, Type.I32), m)));
+        for (int i = n - 1; i >= 0; i--) {
+            Atom.Var x = new Atom.Var("x" + i, Type.I32);
+            Label label = new Label("L" + (i + 1));
+            body = new Body(Vector.of(Let.of(x, new Expr.Prim(Op.ADD, Type.I32, Vector.of(new Atom.Var("p" + i,
+                    Type.I32), Atom.i32(1))))), Vector.of(new Fn(label, Vector.of(new Atom.Var("p" + (i + 1), Type.I32)),
+                    body)), Tail.Jump.of(label, x));
+        }
+        return new Program("chain", Vector.empty(), Vector.empty(), Vector.of(new Function("chain", Vector.empty(),
+                Vector.of(new Atom.Var("p0", Type.I32), m), Vector.of(Type.I32, Type.MEM), body)));
+    }
+}

@@ -1,0 +1,173 @@
+package org.funssa.cps.history;
+
+import io.vavr.collection.HashMap;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.List;
+import io.vavr.collection.Map;
+import io.vavr.collection.Vector;
+import java.time.Duration;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.pass.Pass;
+
+/**
+ * A persistent history of program values (DESIGN.md "Snapshots"; issue 5): apply a pass, undo, redo, name
+ * a snapshot and go back to it, list the steps, diff two snapshots. A history is a value: every operation
+ * returns a new history and leaves this one valid, so two threads may branch from the same history.
+ * Because programs share structure, a snapshot costs what its pass changed.
+ *
+ * <p>As in an editor, {@link #apply} after {@link #undo} drops what could have been redone.
+ *
+ * <pre>{@code
+ * History h = History.of(program).apply(pass).mark("after-cse");
+ * h = h.undo().redo();
+ * h.log().forEach(System.out::println);
+ * }</pre>
+ */
+public final class History {
+
+    /** A program and the step that made it. */
+    public record Snapshot(Program program, Step step) {}
+
+    /** Snapshots up to the current one, newest first; the last is the input. */
+    private final List<Snapshot> done;
+    /** Undone snapshots, next to redo first. */
+    private final List<Snapshot> undone;
+    /** Named positions: the {@link #done} list at the time of marking. */
+    private final Map<String, List<Snapshot>> marks;
+
+    private History(List<Snapshot> done, List<Snapshot> undone, Map<String, List<Snapshot>> marks) {
+        this.done = done;
+        this.undone = undone;
+        this.marks = marks;
+    }
+
+    /** A history whose only snapshot is {@code program}. */
+    public static History of(Program program) {
+        return new History(List.of(new Snapshot(program, Step.INPUT)), List.empty(), HashMap.empty());
+    }
+
+    /** The current program. */
+    public Program current() {
+        return done.head().program();
+    }
+
+    /** The program after {@code pass}, with no options recorded. */
+    public History apply(Pass pass) {
+        return apply(pass, LinkedHashMap.empty());
+    }
+
+    /**
+     * The history whose current program is {@code pass} applied to this one's, recording the pass's name,
+     * {@code options} (how the pass was configured, for the log) and the time it took. Redo is no longer
+     * possible afterwards.
+     */
+    public History apply(Pass pass, Map<String, String> options) {
+        long start = System.nanoTime();
+        Program next = pass.apply(current());
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        return new History(done.prepend(new Snapshot(next, new Step(pass.name(), options, elapsed))), List.empty(),
+                marks);
+    }
+
+    /** Whether there is a step to undo. */
+    public boolean canUndo() {
+        return done.size() > 1;
+    }
+
+    /** Whether there is an undone step to redo. */
+    public boolean canRedo() {
+        return !undone.isEmpty();
+    }
+
+    /**
+     * The history one step back.
+     *
+     * @throws IllegalStateException at the input
+     */
+    public History undo() {
+        if (!canUndo()) {
+            throw new IllegalStateException("nothing to undo: the history is at its input");
+        }
+        return new History(done.tail(), undone.prepend(done.head()), marks);
+    }
+
+    /**
+     * The history one undone step forward.
+     *
+     * @throws IllegalStateException when nothing was undone since the last apply
+     */
+    public History redo() {
+        if (!canRedo()) {
+            throw new IllegalStateException("nothing to redo");
+        }
+        return new History(done.prepend(undone.head()), undone.tail(), marks);
+    }
+
+    /** The history with the current snapshot named {@code name} (replacing an earlier mark of that name). */
+    public History mark(String name) {
+        return new History(done, undone, marks.put(name, done));
+    }
+
+    /** The names of the marks. */
+    public io.vavr.collection.SortedSet<String> marks() {
+        return io.vavr.collection.TreeSet.ofAll(marks.keySet());
+    }
+
+    /**
+     * The history as it was when {@code name} was marked: its current program and the steps leading to it.
+     * Marks are kept; nothing can be redone.
+     *
+     * @throws IllegalArgumentException when there is no such mark
+     */
+    public History checkout(String name) {
+        return new History(marked(name), List.empty(), marks);
+    }
+
+    /** The steps from the input to the current program, each with the program's size and sharing. */
+    public Vector<LogEntry> log() {
+        Vector<Snapshot> steps = done.reverse().toVector();
+        Vector<LogEntry> log = Vector.empty();
+        Program previous = new Program("", Vector.empty(), Vector.empty(), Vector.empty());
+        for (int i = 0; i < steps.size(); i++) {
+            Snapshot s = steps.get(i);
+            log = log.append(new LogEntry(i, s.step(), ProgramSize.of(s.program()),
+                    Sharing.between(previous, s.program())));
+            previous = s.program();
+        }
+        return log;
+    }
+
+    /** The program at position {@code index} of the {@link #log()}: 0 is the input. */
+    public Program snapshot(int index) {
+        if (index < 0 || index >= done.size()) {
+            throw new IllegalArgumentException("no snapshot " + index + "; the log has positions 0 to "
+                    + (done.size() - 1));
+        }
+        return done.get(done.size() - 1 - index).program();
+    }
+
+    /** The program marked {@code name}. */
+    public Program snapshot(String name) {
+        return marked(name).head().program();
+    }
+
+    /** What changed from log position {@code a} to log position {@code b}. */
+    public Diff diff(int a, int b) {
+        return Diff.between(snapshot(a), snapshot(b));
+    }
+
+    /** What changed from the snapshot marked {@code a} to the one marked {@code b}. */
+    public Diff diff(String a, String b) {
+        return Diff.between(snapshot(a), snapshot(b));
+    }
+
+    private List<Snapshot> marked(String name) {
+        return marks.get(name).getOrElseThrow(() -> new IllegalArgumentException("no mark \"" + name + "\"; marks: "
+                + (marks.isEmpty() ? "none" : marks().mkString(", "))));
+    }
+
+    @Override
+    public String toString() {
+        return "History[" + done.size() + " snapshots, " + undone.size() + " undone, marks " + marks() + "]";
+    }
+}

@@ -1,0 +1,34 @@
+package org.funssa.cps.testkit;
+
+import io.vavr.control.Either;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.pass.Pass;
+import org.funssa.cps.text.IrPrinter;
+import org.funssa.cps.verify.Verifier;
+import org.funssa.cps.verify.Violation;
+
+/** A pass applied under a law: its verified output, or the verdict that it threw or broke the verifier. */
+final class Applied {
+
+    private Applied() {}
+
+    static Either<Verdict.Broken, Program> apply(Pass pass, Program program) {
+        Program out;
+        try {
+            out = pass.apply(program);
+        } catch (RuntimeException | StackOverflowError e) {
+            return Either.left(new Verdict.Broken("pass threw", pass.name() + " threw " + e));
+        }
+        var violations = Verifier.verify(out);
+        if (!violations.isEmpty()) {
+            return Either.left(new Verdict.Broken("output fails the verifier", pass.name() + " made a program the"
+                    + " verifier rejects: " + violations.take(3).map(Violation::toString).mkString("; ")));
+        }
+        return Either.right(out);
+    }
+
+    /** The program's text, for failure details. */
+    static String text(Program program) {
+        return IrPrinter.print(program);
+    }
+}

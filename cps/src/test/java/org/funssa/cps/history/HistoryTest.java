@@ -1,0 +1,192 @@
+package org.funssa.cps.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import org.funssa.core.lir.Op;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.DeepIr;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.pass.Pass;
+import org.funssa.cps.verify.Verifier;
+import org.junit.jupiter.api.Test;
+
+/** Issue 5's snapshots: undo/redo like an editor, marks, the log, branching threads, diffs and sharing. */
+class HistoryTest {
+
+    private static final int DEEP = 100_000;
+
+    private static Program deep() {
+        return new Program("deep", Vector.empty(), Vector.empty(), Vector.of(DeepIr.nest(DEEP, "")));
+    }
+
+    private static Program small() {
+        return new Program("small", Vector.empty(), Vector.empty(), Vector.of(DeepIr.nest(5, "")));
+    }
+
+    /** Adds {@code let t = x + 0} to the body of local function {@code L<n>}, by path copying. */
+    private static Pass touch(int n) {
+        return Pass.of("touch" + n, p -> Rewrite.replaceLocalFunction(p, "deep", new Label("L" + n), fn ->
+                fn.withBody(fn.body().withLets(fn.body().lets().append(Let.of(new Atom.Var("t" + n, Type.I32),
+                        new Expr.Prim(Op.ADD, Type.I32, Vector.of(fn.params().get(0), Atom.i32(0)))))))));
+    }
+
+    @Test
+    void undoRedoAndApplyAfterUndoDropsRedo() {
+        Program p0 = small();
+        History h = History.of(p0).apply(touch(1)).apply(touch(2));
+        Program p2 = h.current();
+        History back = h.undo();
+        assertThat(back.current()).isNotEqualTo(p2);
+        assertThat(back.redo().current()).isSameAs(p2);
+        assertThat(back.undo().current()).isSameAs(p0);
+        assertThat(back.undo().canUndo()).isFalse();
+        History branched = back.apply(touch(3));
+        assertThat(branched.canRedo()).isFalse();
+        assertThatThrownBy(branched::redo).isInstanceOf(IllegalStateException.class).hasMessageContaining("redo");
+        assertThatThrownBy(() -> History.of(p0).undo()).isInstanceOf(IllegalStateException.class);
+        assertThat(branched.log().map(e -> e.step().pass())).containsExactly("input", "touch1", "touch3");
+        // The old history is untouched.
+        assertThat(h.current()).isSameAs(p2);
+        assertThat(h.log().map(e -> e.step().pass())).containsExactly("input", "touch1", "touch2");
+    }
+
+    @Test
+    void marksAndCheckout() {
+        History h = History.of(small()).apply(touch(1)).mark("one").apply(touch(2)).mark("two").undo().undo();
+        History one = h.checkout("one");
+        assertThat(one.current()).isSameAs(h.snapshot("one"));
+        assertThat(one.log().map(e -> e.step().pass())).containsExactly("input", "touch1");
+        assertThat(one.checkout("two").log().map(e -> e.step().pass())).containsExactly("input", "touch1", "touch2");
+        assertThat(h.marks()).containsExactly("one", "two");
+        assertThatThrownBy(() -> h.checkout("three")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no mark \"three\"").hasMessageContaining("one, two");
+        assertThat(h.diff("one", "two").functions()).hasSize(1);
+    }
+
+    @Test
+    void logRecordsPassOptionsTimeSizeAndSharing() {
+        History h = History.of(small()).apply(touch(3), LinkedHashMap.of("depth", "3", "verbose", ""));
+        Vector<LogEntry> log = h.log();
+        assertThat(log).hasSize(2);
+        LogEntry input = log.get(0);
+        assertThat(input.size()).isEqualTo(new ProgramSize(5, 5));
+        assertThat(input.sharing().sharedNodes()).isZero();
+        LogEntry step = log.get(1);
+        assertThat(step.step().pass()).isEqualTo("touch3");
+        assertThat(step.step().optionsText()).isEqualTo("depth=3,verbose");
+        assertThat(step.step().elapsed()).isPositive();
+        assertThat(step.size()).isEqualTo(new ProgramSize(6, 5));
+        // New: bodies and local functions L1..L3 on the path, the function's body, and the new let.
+        assertThat(step.sharing().newNodes()).isEqualTo(3 + 4 + 1);
+        assertThat(step.sharing().newNodes() + step.sharing().sharedNodes()).isEqualTo(6 + 2 * 5 + 1);
+        assertThat(step.toString()).startsWith("1 touch3(depth=3,verbose) ").contains("6 lets, 5 local functions");
+    }
+
+    @Test
+    void twoThreadsBranchFromTheSameSnapshot() throws Exception {
+        History base = History.of(small()).apply(touch(1)).mark("base");
+        CyclicBarrier start = new CyclicBarrier(2);
+        CompletableFuture<History> a = CompletableFuture.supplyAsync(() -> {
+            await(start);
+            History h = base;
+            for (int i = 2; i <= 5; i++) {
+                h = h.apply(touch(i));
+            }
+            return h;
+        });
+        CompletableFuture<History> b = CompletableFuture.supplyAsync(() -> {
+            await(start);
+            History h = base;
+            for (int i = 5; i >= 2; i--) {
+                h = h.apply(touch(i)).undo().redo();
+            }
+            return h.undo();
+        });
+        History ha = a.get();
+        History hb = b.get();
+        assertThat(ha.log().map(e -> e.step().pass())).containsExactly("input", "touch1", "touch2", "touch3",
+                "touch4", "touch5");
+        assertThat(hb.log().map(e -> e.step().pass())).containsExactly("input", "touch1", "touch5", "touch4",
+                "touch3");
+        assertThat(ha.snapshot(1)).isSameAs(hb.snapshot(1)).isSameAs(base.current());
+        assertThat(base.log()).hasSize(2);
+        assertThat(Verifier.verify(ha.current())).isEmpty();
+        assertThat(Verifier.verify(hb.current())).isEmpty();
+    }
+
+    private static void await(CyclicBarrier barrier) {
+        try {
+            barrier.await();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void diffNamesChangedAddedAndRemovedLocalFunctions() {
+        Program p = small();
+        Program touched = touch(4).apply(p);
+        Diff d = Diff.between(p, touched);
+        assertThat(d.functions()).containsExactly(new Diff.Changed("deep", false, false, Vector.of(new Label("L4")),
+                Vector.empty(), Vector.empty()));
+        Program cut = Rewrite.replaceLocalFunction(p, "deep", new Label("L3"), fn -> fn.withBody(fn.body()
+                .withFunctions(Vector.empty()).withTail(new org.funssa.cps.ir.Tail.Return(Vector.of(fn.params().get(0),
+                        new Atom.Var("m", Type.MEM))))));
+        Diff.Changed c = (Diff.Changed) Diff.between(p, cut).functions().single();
+        assertThat(c.changed()).containsExactly(new Label("L3"));
+        assertThat(c.removed()).containsExactly(new Label("L4"), new Label("L5"));
+        assertThat(Diff.between(cut, p).functions().single()).isEqualTo(new Diff.Changed("deep", false, false,
+                Vector.of(new Label("L3")), Vector.of(new Label("L4"), new Label("L5")), Vector.empty()));
+        Program more = new Program("small", Vector.empty(), Vector.empty(), p.functions().append(DeepIr.longBody(3, "")));
+        assertThat(Diff.between(p, more).functions()).containsExactly(new Diff.Added("long"));
+        assertThat(Diff.between(more, p).functions()).containsExactly(new Diff.Removed("long"));
+        assertThat(Diff.between(p, p).isEmpty()).isTrue();
+        // Equal but not identical programs: no change reported.
+        assertThat(Diff.between(p, small()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void diffOfADeepProgramAndAOneBlockRewriteVisitsOnlyThePath() {
+        Program p = deep();
+        Program near = touch(10).apply(p);
+        Diff d = Diff.between(p, near);
+        assertThat(((Diff.Changed) d.functions().single()).changed()).containsExactly(new Label("L10"));
+        // One function pair, the ten bodies on the path and L10's body, and the untouched child of L10.
+        assertThat(d.visited()).isLessThan(30);
+        assertThat(Sharing.between(p, near).newNodes()).isEqualTo(10 + 11 + 1);
+        // The deepest block: the whole path is new, yet the walk is iterative and linear.
+        Program far = touch(DEEP).apply(p);
+        Diff farDiff = Diff.between(p, far);
+        assertThat(((Diff.Changed) farDiff.functions().single()).changed()).containsExactly(new Label("L" + DEEP));
+        assertThat(farDiff.visited()).isBetween((long) DEEP, 2L * DEEP + 10);
+        assertThat(ProgramSize.of(far)).isEqualTo(new ProgramSize(DEEP + 1, DEEP));
+        // An unchanged deep program against an equal copy: no change, no stack overflow.
+        assertThat(Diff.between(p, deep()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void rewriteSharesEverythingOffThePath() {
+        Program p = deep();
+        Program q = touch(3).apply(p);
+        Fn l4 = p.functions().get(0).body().functions().get(0).body().functions().get(0).body().functions().get(0)
+                .body().functions().get(0);
+        Fn l4q = q.functions().get(0).body().functions().get(0).body().functions().get(0).body().functions().get(0)
+                .body().functions().get(0);
+        assertThat(l4q.label()).isEqualTo(new Label("L4"));
+        assertThat(l4q).isSameAs(l4);
+        assertThatThrownBy(() -> Rewrite.replaceLocalFunction(p, "deep", new Label("nope"), fn -> fn))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no local function nope");
+        assertThatThrownBy(() -> Rewrite.replaceLocalFunction(p, "other", new Label("L1"), fn -> fn))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no function other");
+    }
+}

@@ -10,6 +10,8 @@ public final class ExitStatus {
     public static final int INPUT_ERROR = 2;
     /** The interpreted program failed: division by zero, bad access, step budget, … */
     public static final int RUNTIME_ERROR = 3;
+    /** {@code opt --check} found a pass that broke the IR's rules or changed the program's behaviour. */
+    public static final int CHECK_FAILED = 4;
     /** A bug in funssa itself; the message asks for {@code --debug}. */
     public static final int INTERNAL_ERROR = 70;
 

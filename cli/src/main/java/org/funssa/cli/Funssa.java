@@ -50,7 +50,9 @@ public final class Funssa implements Callable<Integer> {
         CommandLine line = new CommandLine(root)
                 .addSubcommand(new CommandLine(new RunCommand(terminal)))
                 .addSubcommand(new CommandLine(new PrintCommand(terminal)))
-                .addSubcommand(new CommandLine(new CfgCommand(terminal)));
+                .addSubcommand(new CommandLine(new CfgCommand(terminal)))
+                .addSubcommand(new CommandLine(new SsaCommand(terminal)))
+                .addSubcommand(new CommandLine(new OptCommand(terminal)));
         line.setOut(new PrintWriter(terminal.out(), true));
         line.setErr(new PrintWriter(terminal.err(), true));
         line.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
@@ -75,6 +77,7 @@ public final class Funssa implements Callable<Integer> {
             case LirSyntaxError e -> e.getMessage();
             case InputError e -> e.getMessage();
             case CfgException e -> e.getMessage();
+            case Pipeline.CheckFailure e -> e.getMessage();
             case UncheckedIOException e -> "funssa: " + e.getMessage();
             default -> "funssa: internal error: " + exception + " (run with --debug for the stack trace)";
         };
@@ -85,6 +88,7 @@ public final class Funssa implements Callable<Integer> {
             case LirSyntaxError e -> ExitStatus.INPUT_ERROR;
             case InputError e -> ExitStatus.INPUT_ERROR;
             case CfgException e -> ExitStatus.INPUT_ERROR;
+            case Pipeline.CheckFailure e -> ExitStatus.CHECK_FAILED;
             case UncheckedIOException e -> ExitStatus.INPUT_ERROR;
             default -> ExitStatus.INTERNAL_ERROR;
         };

@@ -159,4 +159,52 @@ class FunssaTest {
         assertThat(unknown.status()).isEqualTo(ExitStatus.INPUT_ERROR);
         assertThat(unknown.err()).contains("no function \"nope\"; the module defines sumto, main");
     }
+
+    @Test
+    void theMainJobAlsoShowsSsaAndTheCheckedRoundTripBackToLir() {
+        Outcome o = funssa();
+        assertThat(o.out()).contains("== 4. SSA form", "fun sumto(n.1%_1: i32, mem_1: mem) -> (i32, mem)",
+                "and .L6(d.5%_3: i32) =", "== 5. Back to LIR: prun/naive --check",
+                "checked: the verifier accepts the SSA form, and main behaves the same");
+    }
+
+    @Test
+    void ssaPrintsIrTextThatParsesVerifiesAndRunsLikeTheInput() {
+        Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
+        for (String how : new String[] {"lifted", "dropped", "mini", "semi", "prun"}) {
+            Outcome o = funssa("ssa", fib.frontEnd().toString(), "--construct", how);
+            assertThat(o.status()).as(how).isZero();
+            org.funssa.cps.ir.Program program = org.funssa.cps.text.IrParser.parse("fib.ir", o.out());
+            assertThat(org.funssa.cps.verify.Verifier.verify(program)).as(how).isEmpty();
+            assertThat(org.funssa.cps.interp.IrInterpreter.run(program,
+                    org.funssa.core.interp.RunOptions.defaults()).stdout()).as(how).isEqualTo(fib.expectedOutput());
+        }
+        Outcome bad = funssa("ssa", fib.before().toString(), "--construct", "maximal");
+        assertThat(bad.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(bad.err()).contains("unknown construction \"maximal\"; expected one of lifted, dropped, mini, semi, prun");
+    }
+
+    @Test
+    void optWritesLirThatRunsLikeTheInputAndReportsStatisticsAsJson() throws IOException {
+        Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
+        Path out = dir.resolve("fib.opt.lir");
+        Outcome o = funssa("opt", fib.frontEnd().toString(), "--passes", "prun/dump/naive", "--check", "--stats",
+                "-o", out.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).isEmpty();
+        assertThat(o.err()).contains("fun main(", "--check: every pass kept the behaviour of main (returned 0, 14 bytes");
+        String json = o.err().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
+        assertThat(json).matches("\\{\"functions\": \\[\\{\"name\": \"main\", \"blocks\": 9, \"instructionsIn\": 23, "
+                + "\"instructionsOut\": \\d+, \"phis\": \\d+, \"copiesInserted\": \\d+, \"copiesLeft\": \\d+\\}\\], "
+                + "\"total\": \\{.*\"passMillis\": \\{\"prun\": [0-9.]+, \"naive\": [0-9.]+, \"lir\": [0-9.]+\\}\\}\\}");
+        assertThat(funssa("run", out.toString()).out()).isEqualTo(fib.expectedOutput());
+        assertThat(Files.readString(out)).doesNotContain("PHI");
+    }
+
+    @Test
+    void aBadPassStringSaysWhatIsValid() {
+        Outcome o = funssa("opt", "x.lir", "--passes", "naive/prun");
+        assertThat(o.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(o.err()).contains("it must start with a construction, one of lifted, dropped, mini, semi, prun");
+    }
 }

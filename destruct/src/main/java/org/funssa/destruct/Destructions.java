@@ -1,28 +1,37 @@
 package org.funssa.destruct;
 
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.util.function.Supplier;
 import org.funssa.destruct.coalesce.Chaitin;
 import org.funssa.destruct.naive.Naive;
 import org.funssa.destruct.sreedhar.Sreedhar;
 
-/** The destruction methods by pass name (as in COINS's {@code -coins:ssa-opt=…/srd3}). */
+/**
+ * The destruction methods by their seed names, as pass strings use them ({@code prun/srd3}); the one
+ * place a new method is registered.
+ */
 public final class Destructions {
+
+    private static final Map<String, Supplier<Destruction>> BY_NAME = LinkedHashMap.of(
+            "naive", Naive::new,
+            "srd3", Sreedhar::new);
 
     private Destructions() {}
 
-    /** Every method: {@code naive}, {@code naive/chaitin}, {@code srd3}, {@code srd3-nocoalesce}. */
-    public static Vector<Destruction> all() {
-        return Vector.of(new Naive(), new Chaitin(new Naive()), new Sreedhar(), new Sreedhar(false));
-    }
-
-    /** The names of {@link #all()}. */
+    /** The names, in the order of seed 004 chapter 5. */
     public static Vector<String> names() {
-        return all().map(Destruction::name);
+        return BY_NAME.keySet().toVector();
     }
 
-    /** The method with that pass name, if there is one. */
-    public static Option<Destruction> byName(String name) {
-        return all().find(d -> d.name().equals(name));
+    public static Option<Destruction> named(String name) {
+        return BY_NAME.get(name).map(Supplier::get);
+    }
+
+    /** The method, followed by Chaitin's aggressive coalescing (seed 004 §5.5.2) when asked. */
+    public static Option<Destruction> named(String name, boolean chaitin) {
+        return named(name).map(method -> chaitin ? new Chaitin(method) : method);
     }
 }

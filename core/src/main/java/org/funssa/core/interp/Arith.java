@@ -27,8 +27,19 @@ import org.funssa.core.lir.Op;
  *   <li>F32 arithmetic rounds to float after every operation; comparisons with NaN are false except
  *       {@code TSTNE}.</li>
  * </ul>
- * I128 and F128 arithmetic are not executed: F128 is computed as F64, and I128 is rejected with
- * {@link RuntimeError.Kind#UNSUPPORTED} (no program of the COINS corpus uses either).
+ * <p><b>I128</b> values are {@link Int128}s (two longs) and follow the same rules at 128 bits: wrap-around
+ * modulo 2^128, {@code MIN / -1} and division by zero trap. x86_64 has no 128-bit shift instruction and
+ * gcc leaves {@code __int128} shifts by ≥ 128 undefined; shift counts are masked to 7 bits, the natural
+ * extension of the hardware's masking. Float to I128 truncates; NaN and out-of-range values give the
+ * indefinite value 0x8000…0 (-2^127) as the narrower conversions do, and {@code CONVFU} to I128 is the
+ * I64 sequence at 128 bits (values ≥ 2^127 convert {@code x - 2^127} and set the top bit). This is a
+ * choice: gcc calls libgcc's {@code __fixtfti}/{@code __fixunsdfti}, which saturate instead; the
+ * indefinite value keeps every width alike. I128 to float rounds once, to nearest-even.
+ *
+ * <p><b>F128</b> values are IEEE 754 binary128 {@link Float128}s, rounded once to nearest-even after every
+ * operation; conversions to F32/F64 round once (never through an intermediate format), conversions from
+ * F32/F64 and from integers of at most 113 significant bits are exact. Float to integer from F128 follows
+ * the same indefinite-value rules as from F64.
  */
 public final class Arith {
 
@@ -261,13 +272,214 @@ public final class Arith {
         return roundTo(toBits, a);
     }
 
+    // ---------------------------------------------------------------- I128
+
+    /** {@code op} (arithmetic, logic or shift) on I128 values; the shift count is the low 7 bits of b. */
+    public static Int128 binary(Op op, Int128 a, Int128 b) {
+        return switch (op) {
+            case ADD -> a.add(b);
+            case SUB -> a.subtract(b);
+            case MUL -> a.multiply(b);
+            case DIVS -> divs(a, b);
+            case DIVU -> divu(a, b);
+            case MODS -> mods(a, b);
+            case MODU -> modu(a, b);
+            case BAND -> a.and(b);
+            case BOR -> a.or(b);
+            case BXOR -> a.xor(b);
+            case LSHS, LSHU -> a.shiftLeft(shiftCount128(b.low()));
+            case RSHS -> a.shiftRight(shiftCount128(b.low()));
+            case RSHU -> a.shiftRightUnsigned(shiftCount128(b.low()));
+            default -> throw new IllegalArgumentException(op + " is not an integer binary operator");
+        };
+    }
+
+    /** An I128 shift count: the low 7 bits of the count operand (see the class comment). */
+    public static int shiftCount128(long count) {
+        return (int) (count & 127);
+    }
+
+    public static Int128 divs(Int128 a, Int128 b) {
+        checkSignedDivision(a, b);
+        return Int128.of(a.toBigInteger().divide(b.toBigInteger()));
+    }
+
+    public static Int128 mods(Int128 a, Int128 b) {
+        checkSignedDivision(a, b);
+        return Int128.of(a.toBigInteger().remainder(b.toBigInteger()));
+    }
+
+    public static Int128 divu(Int128 a, Int128 b) {
+        if (b.isZero()) {
+            throw new RuntimeTrap(RuntimeError.Kind.DIVISION_BY_ZERO, "unsigned division by zero");
+        }
+        return Int128.of(a.toUnsignedBigInteger().divide(b.toUnsignedBigInteger()));
+    }
+
+    public static Int128 modu(Int128 a, Int128 b) {
+        if (b.isZero()) {
+            throw new RuntimeTrap(RuntimeError.Kind.DIVISION_BY_ZERO, "unsigned modulo by zero");
+        }
+        return Int128.of(a.toUnsignedBigInteger().remainder(b.toUnsignedBigInteger()));
+    }
+
+    private static void checkSignedDivision(Int128 a, Int128 b) {
+        if (b.isZero()) {
+            throw new RuntimeTrap(RuntimeError.Kind.DIVISION_BY_ZERO, "signed division by zero");
+        }
+        if (b.equals(Int128.of(-1)) && a.equals(Int128.MIN_VALUE)) {
+            throw new RuntimeTrap(RuntimeError.Kind.DIVISION_OVERFLOW, "signed division overflow: " + a + " / -1 at I128");
+        }
+    }
+
+    /** A comparison of two I128 values. */
+    public static boolean compare(Op op, Int128 a, Int128 b) {
+        return switch (op) {
+            case TSTEQ -> a.equals(b);
+            case TSTNE -> !a.equals(b);
+            case TSTLTS -> a.compareSigned(b) < 0;
+            case TSTLES -> a.compareSigned(b) <= 0;
+            case TSTGTS -> a.compareSigned(b) > 0;
+            case TSTGES -> a.compareSigned(b) >= 0;
+            case TSTLTU -> a.compareUnsigned(b) < 0;
+            case TSTLEU -> a.compareUnsigned(b) <= 0;
+            case TSTGTU -> a.compareUnsigned(b) > 0;
+            case TSTGEU -> a.compareUnsigned(b) >= 0;
+            default -> throw new IllegalArgumentException(op + " is not a comparison");
+        };
+    }
+
+    /** {@code CONVZX} from {@code fromBits} (≤ 64) to I128. */
+    public static Int128 zeroExtend128(int fromBits, long a) {
+        return Int128.ofUnsigned(zeroExtend(fromBits, a));
+    }
+
+    /** {@code CONVIT} from I128: the low {@code toBits} bits. */
+    public static long truncate(int toBits, Int128 a) {
+        return normalize(toBits, a.low());
+    }
+
+    /** {@code CONVSF} from I128, rounded once to F32 or F64. */
+    public static double signedToFloat(int toBits, Int128 a) {
+        return integerToFloat(toBits, a.toBigInteger());
+    }
+
+    /** {@code CONVUF} from I128 (read as unsigned), rounded once to F32 or F64. */
+    public static double unsignedToFloat(int toBits, Int128 a) {
+        return integerToFloat(toBits, a.toUnsignedBigInteger());
+    }
+
+    private static double integerToFloat(int toBits, java.math.BigInteger v) {
+        boolean negative = v.signum() < 0;
+        if (toBits == 32) {
+            return Float.intBitsToFloat(BinaryFormat.BINARY32.round(negative, v.abs(), 0, false).intValue());
+        }
+        return Double.longBitsToDouble(BinaryFormat.BINARY64.round(negative, v.abs(), 0, false).longValue());
+    }
+
+    /** {@code CONVFS} of a double to I128: truncating, the indefinite value 0x8000…0 when out of range. */
+    public static Int128 floatToSigned128(double a) {
+        return floatToSigned128(Float128.of(a));
+    }
+
+    /** {@code CONVFU} of a double to I128, as the I64 sequence extended (see the class comment). */
+    public static Int128 floatToUnsigned128(double a) {
+        return floatToUnsigned128(Float128.of(a));
+    }
+
+    // ---------------------------------------------------------------- F128
+
+    /** {@code op} on F128 values, rounded once to binary128. */
+    public static Float128 binary(Op op, Float128 a, Float128 b) {
+        return switch (op) {
+            case ADD -> a.add(b);
+            case SUB -> a.subtract(b);
+            case MUL -> a.multiply(b);
+            case DIVS, DIVU -> a.divide(b);
+            default -> throw new IllegalArgumentException(op + " is not a float operator");
+        };
+    }
+
+    /** A comparison of two F128 values: false on NaN except for {@code TSTNE}. */
+    public static boolean compare(Op op, Float128 a, Float128 b) {
+        if (a.isNaN() || b.isNaN()) {
+            if (!op.isComparison()) {
+                throw new IllegalArgumentException(op + " is not a comparison");
+            }
+            return op == Op.TSTNE;
+        }
+        int c = a.compareValue(b);
+        return switch (op) {
+            case TSTEQ -> c == 0;
+            case TSTNE -> c != 0;
+            case TSTLTS, TSTLTU -> c < 0;
+            case TSTLES, TSTLEU -> c <= 0;
+            case TSTGTS, TSTGTU -> c > 0;
+            case TSTGES, TSTGEU -> c >= 0;
+            default -> throw new IllegalArgumentException(op + " is not a comparison");
+        };
+    }
+
+    /** {@code CONVFT} from F128 to F32 or F64: one correct rounding. */
+    public static double floatToFloat(int toBits, Float128 a) {
+        return toBits == 32 ? a.toFloat() : a.toDouble();
+    }
+
+    /** {@code CONVFS} from F128 to I8…I64, truncating, with the widths' indefinite values as for doubles. */
+    public static long floatToSigned(int toBits, Float128 a) {
+        return toBits == 64 ? cvtt(64, a).low() : normalize(toBits, cvtt(32, a).low());
+    }
+
+    /** {@code CONVFU} (and {@code CONVFI}) from F128 to I8…I64, as for doubles. */
+    public static long floatToUnsigned(int toBits, Float128 a) {
+        return toBits == 64 ? cvttUnsigned(64, a).low() : normalize(toBits, cvtt(64, a).low());
+    }
+
+    /** {@code CONVFS} from F128 to I128. */
+    public static Int128 floatToSigned128(Float128 a) {
+        return cvtt(128, a);
+    }
+
+    /** {@code CONVFU} (and {@code CONVFI}) from F128 to I128. */
+    public static Int128 floatToUnsigned128(Float128 a) {
+        return cvttUnsigned(128, a);
+    }
+
+    /** Truncation to a signed integer of {@code bits}; NaN, infinities and out-of-range give the minimum. */
+    private static Int128 cvtt(int bits, Float128 a) {
+        Int128 indefinite = Int128.MIN_VALUE.shiftRight(128 - bits);
+        return a.truncate()
+                .filter(t -> t.bitLength() < bits)
+                .map(Int128::of)
+                .getOrElse(indefinite);
+    }
+
+    /** gcc's unsigned sequence at {@code bits}: values ≥ 2^(bits-1) convert {@code a - 2^(bits-1)} and set the top bit. */
+    private static Int128 cvttUnsigned(int bits, Float128 a) {
+        Float128 half = Float128.of(java.math.BigInteger.ONE.shiftLeft(bits - 1));
+        if (!a.isNaN() && a.compareValue(half) >= 0) {
+            return cvtt(bits, a.subtract(half)).xor(Int128.MIN_VALUE.shiftRight(128 - bits));
+        }
+        return cvtt(bits, a);
+    }
+
+    /** {@code CONVSF} from I128 to F128: exact up to 113 significant bits, rounded once beyond. */
+    public static Float128 signedToFloat128(Int128 a) {
+        return Float128.of(a.toBigInteger());
+    }
+
+    /** {@code CONVUF} from I128 (read as unsigned) to F128. */
+    public static Float128 unsignedToFloat128(Int128 a) {
+        return Float128.of(a.toUnsignedBigInteger());
+    }
+
     // ---------------------------------------------------------------- typed values
 
     /**
      * {@code (op type operands…)} on typed values: the generic entry point (constant folding, tests).
      * {@code type} is the node's result type; operand types come from the values.
      *
-     * @throws RuntimeTrap on a division by zero or overflow, or an unsupported type
+     * @throws RuntimeTrap on a division by zero or overflow
      */
     public static Value evaluate(Op op, LirType type, Vector<Value> operands) {
         if (operands.size() != op.arity()) {
@@ -276,8 +488,9 @@ public final class Arith {
         Value a = operands.get(0);
         return switch (op.kind()) {
             case ARITHMETIC, SHIFT -> switch (type) {
-                case LirType.Int t -> new Value.Int(checked(t),
-                        binary(op, t.bits(), integer(a), integer(operands.get(1))));
+                case LirType.Int t when t.bits() == 128 -> Value.Int.of(binary(op, wide(a), wide(operands.get(1))));
+                case LirType.Int t -> new Value.Int(t, binary(op, t.bits(), integer(a), integer(operands.get(1))));
+                case LirType.Float t when t.bits() == 128 -> Value.Float.of(binary(op, quad(a), quad(operands.get(1))));
                 case LirType.Float t -> new Value.Float(t,
                         binary(op, t.bits(), floating(a), floating(operands.get(1))));
                 default -> throw unsupported(op, type);
@@ -285,15 +498,19 @@ public final class Arith {
             case COMPARE -> {
                 Value b = operands.get(1);
                 boolean result = switch (a) {
+                    case Value.Int x when x.type().bits() == 128 -> compare(op, x.int128(), wide(b));
                     case Value.Int x -> compare(op, x.type().bits(), x.bits(), integer(b));
+                    case Value.Float x when x.type().bits() == 128 -> compare(op, x.exact(), quad(b));
                     case Value.Float x -> compare(op, x.value(), floating(b));
                     case Value.Block x -> throw unsupported(op, x.type());
                 };
-                yield new Value.Int(checked(integerType(op, type)), result ? 1 : 0);
+                yield new Value.Int(integerType(op, type), result ? 1 : 0);
             }
             case UNARY -> switch (type) {
-                case LirType.Int t -> new Value.Int(checked(t),
+                case LirType.Int t when t.bits() == 128 -> Value.Int.of(op == Op.NEG ? wide(a).negate() : wide(a).not());
+                case LirType.Int t -> new Value.Int(t,
                         op == Op.NEG ? neg(t.bits(), integer(a)) : bnot(t.bits(), integer(a)));
+                case LirType.Float t when op == Op.NEG && t.bits() == 128 -> Value.Float.of(quad(a).negate());
                 case LirType.Float t when op == Op.NEG -> new Value.Float(t, -floating(a));
                 default -> throw unsupported(op, type);
             };
@@ -302,18 +519,29 @@ public final class Arith {
     }
 
     private static Value convert(Op op, LirType type, Value a) {
+        int to = type.bits();
+        int from = a.type().bits();
         return switch (op) {
-            case CONVSX -> new Value.Int(checked(integerType(op, type)), signExtend(type.bits(), integer(a)));
-            case CONVZX -> new Value.Int(checked(integerType(op, type)),
-                    zeroExtend(a.type().bits(), type.bits(), integer(a)));
-            case CONVIT -> new Value.Int(checked(integerType(op, type)), truncate(type.bits(), integer(a)));
-            case CONVFS -> new Value.Int(checked(integerType(op, type)), floatToSigned(type.bits(), floating(a)));
-            case CONVFU, CONVFI -> new Value.Int(checked(integerType(op, type)),
-                    floatToUnsigned(type.bits(), floating(a)));
-            case CONVSF -> new Value.Float(floatType(op, type), signedToFloat(type.bits(), integer(a)));
-            case CONVUF -> new Value.Float(floatType(op, type),
-                    unsignedToFloat(a.type().bits(), type.bits(), integer(a)));
-            case CONVFX, CONVFT -> new Value.Float(floatType(op, type), floatToFloat(type.bits(), floating(a)));
+            case CONVSX, CONVIT -> to == 128 ? Value.Int.of(wide(a))
+                    : new Value.Int(integerType(op, type), normalize(to, integer(a)));
+            case CONVZX -> to == 128 ? Value.Int.of(from == 128 ? wide(a) : zeroExtend128(from, integer(a)))
+                    : new Value.Int(integerType(op, type), zeroExtend(from, to, integer(a)));
+            case CONVFS -> to == 128 ? Value.Int.of(floatToSigned128(quad(a)))
+                    : new Value.Int(integerType(op, type),
+                            from == 128 ? floatToSigned(to, quad(a)) : floatToSigned(to, floating(a)));
+            case CONVFU, CONVFI -> to == 128 ? Value.Int.of(floatToUnsigned128(quad(a)))
+                    : new Value.Int(integerType(op, type),
+                            from == 128 ? floatToUnsigned(to, quad(a)) : floatToUnsigned(to, floating(a)));
+            case CONVSF -> to == 128 ? Value.Float.of(signedToFloat128(wide(a)))
+                    : new Value.Float(floatType(op, type),
+                            from == 128 ? signedToFloat(to, wide(a)) : signedToFloat(to, integer(a)));
+            case CONVUF -> to == 128
+                    ? Value.Float.of(unsignedToFloat128(from == 128 ? wide(a) : zeroExtend128(from, integer(a))))
+                    : new Value.Float(floatType(op, type), from == 128 ? unsignedToFloat(to, wide(a))
+                            : unsignedToFloat(from, to, integer(a)));
+            case CONVFX, CONVFT -> to == 128 ? Value.Float.of(quad(a))
+                    : new Value.Float(floatType(op, type),
+                            from == 128 ? floatToFloat(to, quad(a)) : floatToFloat(to, floating(a)));
             default -> throw new IllegalArgumentException(op + " is not a conversion");
         };
     }
@@ -332,13 +560,6 @@ public final class Arith {
         throw unsupported(op, type);
     }
 
-    private static LirType.Int checked(LirType.Int t) {
-        if (t.bits() > 64) {
-            throw new RuntimeTrap(RuntimeError.Kind.UNSUPPORTED, "I128 values are not supported by the interpreter");
-        }
-        return t;
-    }
-
     private static long integer(Value v) {
         return switch (v) {
             case Value.Int i -> i.bits();
@@ -346,9 +567,25 @@ public final class Arith {
         };
     }
 
+    /** An integer value at 128 bits (sign-extended when narrower). */
+    private static Int128 wide(Value v) {
+        return switch (v) {
+            case Value.Int i -> i.int128();
+            default -> throw new IllegalArgumentException("expected an integer value, got " + v);
+        };
+    }
+
     private static double floating(Value v) {
         return switch (v) {
             case Value.Float f -> f.value();
+            default -> throw new IllegalArgumentException("expected a float value, got " + v);
+        };
+    }
+
+    /** A float value exactly, as binary128. */
+    private static Float128 quad(Value v) {
+        return switch (v) {
+            case Value.Float f -> f.exact();
             default -> throw new IllegalArgumentException("expected a float value, got " + v);
         };
     }

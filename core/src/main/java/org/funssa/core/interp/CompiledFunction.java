@@ -6,7 +6,8 @@ import org.funssa.core.lir.Stmt;
 
 /**
  * A LIR function compiled for execution: statements as an array of {@link Instr} with labels resolved to
- * indices, registers as slots of a {@code long[]} and a {@code double[]}, FRAME symbols as offsets into one
+ * indices, registers as slots of a {@code long[]} and a {@code double[]} (I128 and F128 ones of an
+ * {@code Int128[]} and a {@code Float128[]}), FRAME symbols as offsets into one
  * frame allocation. Filled in once by {@link FunctionCompiler}; created empty first so that calls between
  * functions can refer to each other.
  */
@@ -22,6 +23,8 @@ final class CompiledFunction {
     int prologueCost;
     int intSlots;
     int floatSlots;
+    int int128Slots;
+    int float128Slots;
     /** Bytes of frame memory, -1 when the function has no FRAME symbols. */
     long frameSize = -1;
     String[] blockNames;

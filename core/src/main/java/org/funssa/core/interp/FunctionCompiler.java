@@ -34,7 +34,10 @@ final class FunctionCompiler {
         long address(String name);
     }
 
-    private record Slot(boolean isFloat, int index, int bits) {}
+    /** Which register array a slot is in. */
+    private enum Bank { INT, FLOAT, INT128, FLOAT128 }
+
+    private record Slot(Bank bank, int index, int bits) {}
 
     private final CompiledFunction out;
     private final Module.Function fn;
@@ -56,6 +59,8 @@ final class FunctionCompiler {
     private int codeSize;
     private int intSlots;
     private int floatSlots;
+    private int int128Slots;
+    private int float128Slots;
 
     private FunctionCompiler(CompiledFunction out, Module module, Context context) {
         this.out = out;
@@ -147,6 +152,8 @@ final class FunctionCompiler {
         out.code = code.toArray(new Instr[0]);
         out.intSlots = intSlots;
         out.floatSlots = floatSlots;
+        out.int128Slots = int128Slots;
+        out.float128Slots = float128Slots;
         if (out.params == null) {
             out.params = new Target[0];
         }
@@ -188,8 +195,12 @@ final class FunctionCompiler {
         return switch (s) {
             case Stmt.Set set -> compileSet(set, cost, site, next);
             case Stmt.Jump j -> new Instr.Jump(cost, site, label(j.target()), block);
-            case Stmt.JumpC j -> new Instr.JumpC(cost, site, intExpr(j.test()), label(j.ifTrue()), label(j.ifFalse()),
-                    block);
+            case Stmt.JumpC j -> new Instr.JumpC(cost, site, condition(j.test()), label(j.ifTrue()),
+                    label(j.ifFalse()), block);
+            case Stmt.JumpN j when is128(j.value().type()) -> new Instr.JumpNInt128(cost, site, int128Expr(j.value()),
+                    j.cases().map(c -> Int128.of(c.value().value())).toJavaArray(Int128[]::new),
+                    j.cases().map(c -> label(c.target())).toJavaStream().mapToInt(Integer::intValue).toArray(),
+                    label(j.otherwise()), block);
             case Stmt.JumpN j -> new Instr.JumpN(cost, site, intExpr(j.value()),
                     j.cases().map(c -> Arith.normalize(Math.min(64, j.value().type().bits()), c.value().bits()))
                             .toJavaStream().mapToLong(Long::longValue).toArray(),
@@ -219,16 +230,20 @@ final class FunctionCompiler {
     private Instr compileSet(Stmt.Set set, int cost, int site, int next) {
         LExp target = set.target();
         LExp value = set.value();
+        if (is128(target.type()) || target instanceof LExp.Reg r && is128(slot(r))) {
+            // I128 and F128 take the general path.
+            return new Instr.Parallel(cost, site, new Target[] {target(target)}, new Source[] {source(value)}, next);
+        }
         if (target instanceof LExp.Reg r) {
             Slot slot = slot(r);
-            return slot.isFloat()
+            return slot.bank() == Bank.FLOAT
                     ? new Instr.SetFloat(cost, site, slot.index(), floatExpr(value), next)
                     : new Instr.SetInt(cost, site, slot.index(), intExpr(value), next);
         }
         if (target instanceof LExp.Mem m) {
             Expr.Int address = intExpr(m.address());
             return switch (m.type()) {
-                case LirType.Int t -> new Instr.StoreInt(cost, site, checkedBits(t), address, intExpr(value), next);
+                case LirType.Int t -> new Instr.StoreInt(cost, site, t.bits(), address, intExpr(value), next);
                 case LirType.Float t -> new Instr.StoreFloat(cost, site, t.bits(), address, floatExpr(value), next);
                 case LirType.Aggregate t -> {
                     if (!(value instanceof LExp.Mem source)) {
@@ -343,18 +358,26 @@ final class FunctionCompiler {
         return switch (e) {
             case LExp.Reg r -> {
                 Slot slot = slot(r);
-                yield slot.isFloat() ? new Target.FloatReg(slot.index(), slot.bits())
-                        : new Target.IntReg(slot.index(), slot.bits());
+                yield switch (slot.bank()) {
+                    case INT -> new Target.IntReg(slot.index(), slot.bits());
+                    case FLOAT -> new Target.FloatReg(slot.index(), slot.bits());
+                    case INT128 -> new Target.Int128Reg(slot.index());
+                    case FLOAT128 -> new Target.Float128Reg(slot.index());
+                };
             }
             case LExp.Subreg s -> {
-                if (!(s.register() instanceof LExp.Reg r) || slot(r).isFloat()) {
-                    throw unsupported("SUBREG of " + show(s.register()) + " (only integer registers have subregisters)");
+                Slot slot = integerRegister(s);
+                if (is128(s.type())) {
+                    throw unsupported("SUBREG of type I128: " + show(s));
                 }
-                yield new Target.Subreg(slot(r).index(), checkedBits(s.type()), s.index(), slot(r).bits());
+                yield slot.bank() == Bank.INT128 ? new Target.Int128Subreg(slot.index(), s.type().bits(), s.index())
+                        : new Target.Subreg(slot.index(), s.type().bits(), s.index(), slot.bits());
             }
             case LExp.Mem m -> switch (m.type()) {
-                case LirType.Int t -> new Target.Mem(Target.Shape.INT, checkedBits(t), intExpr(m.address()));
-                case LirType.Float t -> new Target.Mem(Target.Shape.FLOAT, t.bits(), intExpr(m.address()));
+                case LirType.Int t -> new Target.Mem(t.bits() == 128 ? Target.Shape.INT128 : Target.Shape.INT, t.bits(),
+                        intExpr(m.address()));
+                case LirType.Float t -> new Target.Mem(t.bits() == 128 ? Target.Shape.FLOAT128 : Target.Shape.FLOAT,
+                        t.bits(), intExpr(m.address()));
                 case LirType.Aggregate t -> new Target.Mem(Target.Shape.BLOCK, t.bytes(), intExpr(m.address()));
                 case LirType.Unknown t -> throw unsupported("MEM of UNKNOWN type");
             };
@@ -364,7 +387,9 @@ final class FunctionCompiler {
 
     private Source source(LExp e) {
         return switch (e.type()) {
+            case LirType.Int t when t.bits() == 128 -> new Source.Int128Source(int128Expr(e));
             case LirType.Int t -> new Source.IntSource(intExpr(e));
+            case LirType.Float t when t.bits() == 128 -> new Source.Float128Source(float128Expr(e));
             case LirType.Float t -> new Source.FloatSource(floatExpr(e));
             case LirType.Aggregate t -> {
                 if (!(e instanceof LExp.Mem m)) {
@@ -380,18 +405,30 @@ final class FunctionCompiler {
         return registers.computeIfAbsent(r.name(), name -> {
             LirType type = declaredRegisters.getOrDefault(name, r.type());
             return switch (type) {
-                case LirType.Float t -> new Slot(true, floatSlots++, t.bits());
-                case LirType.Int t -> new Slot(false, intSlots++, checkedBits(t));
+                case LirType.Float t when t.bits() == 128 -> new Slot(Bank.FLOAT128, float128Slots++, 128);
+                case LirType.Float t -> new Slot(Bank.FLOAT, floatSlots++, t.bits());
+                case LirType.Int t when t.bits() == 128 -> new Slot(Bank.INT128, int128Slots++, 128);
+                case LirType.Int t -> new Slot(Bank.INT, intSlots++, t.bits());
                 default -> throw unsupported("register " + name + " of type " + type);
             };
         });
     }
 
-    private static int checkedBits(LirType t) {
-        if (t.bits() > 64) {
-            throw unsupported("I128 values are not supported by the interpreter (no program of the corpus uses them)");
+    /** An I128 or F128 type: their values take the boxed path. */
+    private static boolean is128(LirType t) {
+        return (t instanceof LirType.Int || t instanceof LirType.Float) && t.bits() == 128;
+    }
+
+    private static boolean is128(Slot slot) {
+        return slot.bank() == Bank.INT128 || slot.bank() == Bank.FLOAT128;
+    }
+
+    /** The slot of a SUBREG's register, which must be an integer register. */
+    private Slot integerRegister(LExp.Subreg s) {
+        if (s.register() instanceof LExp.Reg r && (slot(r).bank() == Bank.INT || slot(r).bank() == Bank.INT128)) {
+            return slot(r);
         }
-        return t.bits();
+        throw unsupported("SUBREG of " + show(s.register()) + " (only integer registers have subregisters)");
     }
 
     /** An expression in LIR text for a message, cut short (the printer does not recurse). */
@@ -445,6 +482,56 @@ final class FunctionCompiler {
         return floatClosure(e);
     }
 
+    /** The compiled form of an I128 expression (an expression that deep holding one is rejected). */
+    private Expr.Int128 int128Expr(LExp e) {
+        if (!nested) {
+            if (StackExpr.depth(e) > MAX_CLOSURE_DEPTH) {
+                stackExpr(e); // throws: deep expressions are not compiled with I128 values
+            }
+            nested = true;
+            try {
+                return int128Closure(e);
+            } finally {
+                nested = false;
+            }
+        }
+        return int128Closure(e);
+    }
+
+    /** The compiled form of an F128 expression, as {@link #int128Expr}. */
+    private Expr.Float128 float128Expr(LExp e) {
+        if (!nested) {
+            if (StackExpr.depth(e) > MAX_CLOSURE_DEPTH) {
+                stackExpr(e);
+            }
+            nested = true;
+            try {
+                return float128Closure(e);
+            } finally {
+                nested = false;
+            }
+        }
+        return float128Closure(e);
+    }
+
+    /** A condition of any integer type, as an integer that is non-zero when it holds. */
+    private Expr.Int condition(LExp e) {
+        if (is128(e.type()) && e.type() instanceof LirType.Int) {
+            Expr.Int128 x = int128Expr(e);
+            return f -> x.eval(f).isZero() ? 0 : 1;
+        }
+        return intExpr(e);
+    }
+
+    /** The low 64 bits of an integer expression of any width (a shift count). */
+    private Expr.Int lowBits(LExp e) {
+        if (is128(e.type()) && e.type() instanceof LirType.Int) {
+            Expr.Int128 x = int128Expr(e);
+            return f -> x.eval(f).low();
+        }
+        return intExpr(e);
+    }
+
     private StackExpr stackExpr(LExp e) {
         nested = true;
         try {
@@ -456,7 +543,10 @@ final class FunctionCompiler {
                 if (node instanceof LExp.Label || node instanceof LExp.Subreg s && !(s.register() instanceof LExp.Reg)) {
                     throw unsupported("a " + node.getClass().getSimpleName() + " in an expression: " + show(node));
                 }
-                checkedBits(node.type());
+                if (is128(node.type())) {
+                    throw unsupported("an I128 or F128 value in an expression nested deeper than "
+                            + MAX_CLOSURE_DEPTH + " levels: " + show(node));
+                }
                 node.operands().forEach(work::push);
             }
             return StackExpr.compile(e, this::intClosure, this::floatClosure);
@@ -475,10 +565,10 @@ final class FunctionCompiler {
     }
 
     private Expr.Int intClosure(LExp e) {
-        if (!(e.type() instanceof LirType.Int)) {
-            throw unsupported("expected an integer expression, got " + e.type() + ": " + show(e));
+        if (!(e.type() instanceof LirType.Int) || is128(e.type())) {
+            throw unsupported("expected an integer expression of at most 64 bits, got " + e.type() + ": " + show(e));
         }
-        int bits = checkedBits(e.type());
+        int bits = e.type().bits();
         return switch (e) {
             case LExp.IntConst c -> {
                 long v = Arith.normalize(bits, c.bits());
@@ -499,21 +589,20 @@ final class FunctionCompiler {
             }
             case LExp.Reg r -> {
                 Slot slot = slot(r);
-                if (slot.isFloat()) {
-                    throw unsupported("integer read of float register " + r.name());
-                }
                 int s = slot.index();
-                if (slot.bits() > bits) {
-                    yield f -> Arith.normalize(bits, f.ints[s]);
-                }
-                yield f -> f.ints[s];
+                yield switch (slot.bank()) {
+                    case INT -> slot.bits() > bits ? f -> Arith.normalize(bits, f.ints[s]) : f -> f.ints[s];
+                    case INT128 -> f -> Arith.truncate(bits, f.int128s[s]);
+                    default -> throw unsupported("integer read of float register " + r.name());
+                };
             }
             case LExp.Subreg sr -> {
-                if (!(sr.register() instanceof LExp.Reg r) || slot(r).isFloat()) {
-                    throw unsupported("SUBREG of " + show(sr.register()));
-                }
-                int s = slot(r).index();
+                Slot slot = integerRegister(sr);
+                int s = slot.index();
                 int shift = sr.index() * bits;
+                if (slot.bank() == Bank.INT128) {
+                    yield f -> Arith.truncate(bits, f.int128s[s].shiftRightUnsigned(shift));
+                }
                 yield f -> Arith.normalize(bits, f.ints[s] >> shift);
             }
             case LExp.Mem m -> {
@@ -528,7 +617,7 @@ final class FunctionCompiler {
             case LExp.Binary b -> binary(b, bits);
             case LExp.Unary u -> unary(u, bits);
             case LExp.If i -> {
-                Expr.Int c = intExpr(i.condition());
+                Expr.Int c = condition(i.condition());
                 Expr.Int x = intExpr(i.then());
                 Expr.Int y = intExpr(i.otherwise());
                 yield f -> c.eval(f) != 0 ? x.eval(f) : y.eval(f);
@@ -544,6 +633,14 @@ final class FunctionCompiler {
             return compare(op, b.left(), b.right());
         }
         Expr.Int x = intExpr(b.left());
+        if (op.kind() == Op.Kind.SHIFT) {
+            Expr.Int y = lowBits(b.right());
+            return switch (op) {
+                case LSHS, LSHU -> f -> Arith.shl(bits, x.eval(f), y.eval(f));
+                case RSHS -> f -> Arith.shrs(bits, x.eval(f), y.eval(f));
+                default -> f -> Arith.shru(bits, x.eval(f), y.eval(f));
+            };
+        }
         Expr.Int y = intExpr(b.right());
         return switch (op) {
             case ADD -> bits == 64 ? f -> x.eval(f) + y.eval(f)
@@ -562,14 +659,16 @@ final class FunctionCompiler {
             case DIVU -> f -> Arith.divu(bits, x.eval(f), y.eval(f));
             case MODS -> f -> Arith.mods(bits, x.eval(f), y.eval(f));
             case MODU -> f -> Arith.modu(bits, x.eval(f), y.eval(f));
-            case LSHS, LSHU -> f -> Arith.shl(bits, x.eval(f), y.eval(f));
-            case RSHS -> f -> Arith.shrs(bits, x.eval(f), y.eval(f));
-            case RSHU -> f -> Arith.shru(bits, x.eval(f), y.eval(f));
             default -> throw unsupported(op + " on integers");
         };
     }
 
     private Expr.Int compare(Op op, LExp left, LExp right) {
+        if (left.type() instanceof LirType.Float && is128(left.type())) {
+            Expr.Float128 x = float128Expr(left);
+            Expr.Float128 y = float128Expr(right);
+            return f -> Arith.compare(op, x.eval(f), y.eval(f)) ? 1 : 0;
+        }
         if (left.type() instanceof LirType.Float) {
             Expr.Float x = floatExpr(left);
             Expr.Float y = floatExpr(right);
@@ -582,7 +681,12 @@ final class FunctionCompiler {
                 default -> f -> x.eval(f) >= y.eval(f) ? 1 : 0;
             };
         }
-        int bits = checkedBits(left.type());
+        if (is128(left.type())) {
+            Expr.Int128 x = int128Expr(left);
+            Expr.Int128 y = int128Expr(right);
+            return f -> Arith.compare(op, x.eval(f), y.eval(f)) ? 1 : 0;
+        }
+        int bits = left.type().bits();
         Expr.Int x = intExpr(left);
         Expr.Int y = intExpr(right);
         return switch (op) {
@@ -599,6 +703,7 @@ final class FunctionCompiler {
     private Expr.Int unary(LExp.Unary u, int bits) {
         Op op = u.op();
         LExp operand = u.operand();
+        boolean wide = is128(operand.type());
         return switch (op) {
             case NEG -> {
                 Expr.Int x = intExpr(operand);
@@ -608,24 +713,32 @@ final class FunctionCompiler {
                 Expr.Int x = intExpr(operand);
                 yield f -> ~x.eval(f);
             }
-            case CONVSX -> {
+            case CONVSX, CONVIT -> {
+                if (wide) {
+                    Expr.Int128 x = int128Expr(operand);
+                    yield f -> Arith.truncate(bits, x.eval(f));
+                }
                 Expr.Int x = intExpr(operand);
                 yield operand.type().bits() <= bits ? x : f -> Arith.normalize(bits, x.eval(f));
             }
             case CONVZX -> {
                 Expr.Int x = intExpr(operand);
-                int from = checkedBits(operand.type());
+                int from = operand.type().bits();
                 yield f -> Arith.zeroExtend(from, bits, x.eval(f));
             }
-            case CONVIT -> {
-                Expr.Int x = intExpr(operand);
-                yield operand.type().bits() <= bits ? x : f -> Arith.normalize(bits, x.eval(f));
-            }
             case CONVFS -> {
+                if (wide) {
+                    Expr.Float128 x = float128Expr(operand);
+                    yield f -> Arith.floatToSigned(bits, x.eval(f));
+                }
                 Expr.Float x = floatExpr(operand);
                 yield f -> Arith.floatToSigned(bits, x.eval(f));
             }
             case CONVFU, CONVFI -> {
+                if (wide) {
+                    Expr.Float128 x = float128Expr(operand);
+                    yield f -> Arith.floatToUnsigned(bits, x.eval(f));
+                }
                 Expr.Float x = floatExpr(operand);
                 yield f -> Arith.floatToUnsigned(bits, x.eval(f));
             }
@@ -636,8 +749,8 @@ final class FunctionCompiler {
     // ---------------------------------------------------------------- float expressions
 
     private Expr.Float floatClosure(LExp e) {
-        if (!(e.type() instanceof LirType.Float)) {
-            throw unsupported("expected a float expression, got " + e.type() + ": " + show(e));
+        if (!(e.type() instanceof LirType.Float) || is128(e.type())) {
+            throw unsupported("expected an F32 or F64 expression, got " + e.type() + ": " + show(e));
         }
         int bits = e.type().bits();
         return switch (e) {
@@ -647,14 +760,12 @@ final class FunctionCompiler {
             }
             case LExp.Reg r -> {
                 Slot slot = slot(r);
-                if (!slot.isFloat()) {
-                    throw unsupported("float read of integer register " + r.name());
-                }
                 int s = slot.index();
-                if (slot.bits() > bits) {
-                    yield f -> Arith.roundTo(bits, f.floats[s]);
-                }
-                yield f -> f.floats[s];
+                yield switch (slot.bank()) {
+                    case FLOAT -> slot.bits() > bits ? f -> Arith.roundTo(bits, f.floats[s]) : f -> f.floats[s];
+                    case FLOAT128 -> f -> Arith.floatToFloat(bits, f.float128s[s]);
+                    default -> throw unsupported("float read of integer register " + r.name());
+                };
             }
             case LExp.Mem m -> {
                 Expr.Int a = intExpr(m.address());
@@ -682,7 +793,7 @@ final class FunctionCompiler {
             }
             case LExp.Unary u -> floatUnary(u, bits);
             case LExp.If i -> {
-                Expr.Int c = intExpr(i.condition());
+                Expr.Int c = condition(i.condition());
                 Expr.Float x = floatExpr(i.then());
                 Expr.Float y = floatExpr(i.otherwise());
                 yield f -> c.eval(f) != 0 ? x.eval(f) : y.eval(f);
@@ -693,23 +804,229 @@ final class FunctionCompiler {
 
     private Expr.Float floatUnary(LExp.Unary u, int bits) {
         LExp operand = u.operand();
+        boolean wide = is128(operand.type());
         return switch (u.op()) {
             case NEG -> {
                 Expr.Float x = floatExpr(operand);
                 yield f -> -x.eval(f);
             }
             case CONVFX, CONVFT -> {
+                if (wide) {
+                    Expr.Float128 x = float128Expr(operand);
+                    yield f -> Arith.floatToFloat(bits, x.eval(f));
+                }
                 Expr.Float x = floatExpr(operand);
                 yield bits == 32 ? f -> (float) x.eval(f) : x;
             }
             case CONVSF -> {
+                if (wide) {
+                    Expr.Int128 x = int128Expr(operand);
+                    yield f -> Arith.signedToFloat(bits, x.eval(f));
+                }
                 Expr.Int x = intExpr(operand);
                 yield bits == 32 ? f -> (float) x.eval(f) : f -> (double) x.eval(f);
             }
             case CONVUF -> {
+                if (wide) {
+                    Expr.Int128 x = int128Expr(operand);
+                    yield f -> Arith.unsignedToFloat(bits, x.eval(f));
+                }
                 Expr.Int x = intExpr(operand);
-                int from = checkedBits(operand.type());
+                int from = operand.type().bits();
                 yield f -> Arith.unsignedToFloat(from, bits, x.eval(f));
+            }
+            default -> throw unsupported(u.op() + " with float result");
+        };
+    }
+
+    // ---------------------------------------------------------------- I128 and F128 expressions
+
+    private Expr.Int128 int128Closure(LExp e) {
+        if (!(e.type() instanceof LirType.Int) || !is128(e.type())) {
+            throw unsupported("expected an I128 expression, got " + e.type() + ": " + show(e));
+        }
+        return switch (e) {
+            case LExp.IntConst c -> {
+                Int128 v = Int128.of(c.value());
+                yield f -> v;
+            }
+            case LExp.Reg r -> {
+                Slot slot = slot(r);
+                int s = slot.index();
+                yield switch (slot.bank()) {
+                    case INT128 -> f -> f.int128s[s];
+                    case INT -> f -> Int128.of(f.ints[s]);
+                    default -> throw unsupported("integer read of float register " + r.name());
+                };
+            }
+            case LExp.Mem m -> {
+                Expr.Int a = intExpr(m.address());
+                yield f -> f.memory.loadI128(a.eval(f));
+            }
+            case LExp.Binary b when b.op().isComparison() -> {
+                Expr.Int x = compare(b.op(), b.left(), b.right());
+                yield f -> Int128.of(x.eval(f));
+            }
+            case LExp.Binary b when b.op().kind() == Op.Kind.SHIFT -> {
+                Expr.Int128 x = int128Expr(b.left());
+                Expr.Int y = lowBits(b.right());
+                yield switch (b.op()) {
+                    case LSHS, LSHU -> f -> x.eval(f).shiftLeft(Arith.shiftCount128(y.eval(f)));
+                    case RSHS -> f -> x.eval(f).shiftRight(Arith.shiftCount128(y.eval(f)));
+                    default -> f -> x.eval(f).shiftRightUnsigned(Arith.shiftCount128(y.eval(f)));
+                };
+            }
+            case LExp.Binary b -> {
+                Op op = b.op();
+                Expr.Int128 x = int128Expr(b.left());
+                Expr.Int128 y = int128Expr(b.right());
+                yield switch (op) {
+                    case ADD -> f -> x.eval(f).add(y.eval(f));
+                    case SUB -> f -> x.eval(f).subtract(y.eval(f));
+                    case MUL -> f -> x.eval(f).multiply(y.eval(f));
+                    case BAND -> f -> x.eval(f).and(y.eval(f));
+                    case BOR -> f -> x.eval(f).or(y.eval(f));
+                    case BXOR -> f -> x.eval(f).xor(y.eval(f));
+                    case DIVS -> f -> Arith.divs(x.eval(f), y.eval(f));
+                    case DIVU -> f -> Arith.divu(x.eval(f), y.eval(f));
+                    case MODS -> f -> Arith.mods(x.eval(f), y.eval(f));
+                    case MODU -> f -> Arith.modu(x.eval(f), y.eval(f));
+                    default -> throw unsupported(op + " on integers");
+                };
+            }
+            case LExp.Unary u -> int128Unary(u);
+            case LExp.If i -> {
+                Expr.Int c = condition(i.condition());
+                Expr.Int128 x = int128Expr(i.then());
+                Expr.Int128 y = int128Expr(i.otherwise());
+                yield f -> c.eval(f) != 0 ? x.eval(f) : y.eval(f);
+            }
+            default -> throw unsupported("I128 value " + show(e));
+        };
+    }
+
+    private Expr.Int128 int128Unary(LExp.Unary u) {
+        LExp operand = u.operand();
+        boolean wide = is128(operand.type());
+        return switch (u.op()) {
+            case NEG -> {
+                Expr.Int128 x = int128Expr(operand);
+                yield f -> x.eval(f).negate();
+            }
+            case BNOT -> {
+                Expr.Int128 x = int128Expr(operand);
+                yield f -> x.eval(f).not();
+            }
+            case CONVSX, CONVIT -> {
+                if (wide) {
+                    yield int128Expr(operand);
+                }
+                Expr.Int x = intExpr(operand);
+                yield f -> Int128.of(x.eval(f));
+            }
+            case CONVZX -> {
+                if (wide) {
+                    yield int128Expr(operand);
+                }
+                Expr.Int x = intExpr(operand);
+                int from = operand.type().bits();
+                yield f -> Arith.zeroExtend128(from, x.eval(f));
+            }
+            case CONVFS -> {
+                if (wide) {
+                    Expr.Float128 x = float128Expr(operand);
+                    yield f -> Arith.floatToSigned128(x.eval(f));
+                }
+                Expr.Float x = floatExpr(operand);
+                yield f -> Arith.floatToSigned128(x.eval(f));
+            }
+            case CONVFU, CONVFI -> {
+                if (wide) {
+                    Expr.Float128 x = float128Expr(operand);
+                    yield f -> Arith.floatToUnsigned128(x.eval(f));
+                }
+                Expr.Float x = floatExpr(operand);
+                yield f -> Arith.floatToUnsigned128(x.eval(f));
+            }
+            default -> throw unsupported(u.op() + " with integer result");
+        };
+    }
+
+    private Expr.Float128 float128Closure(LExp e) {
+        if (!(e.type() instanceof LirType.Float) || !is128(e.type())) {
+            throw unsupported("expected an F128 expression, got " + e.type() + ": " + show(e));
+        }
+        return switch (e) {
+            case LExp.FloatConst c -> {
+                Float128 v = Float128.of(c.value());
+                yield f -> v;
+            }
+            case LExp.Reg r -> {
+                Slot slot = slot(r);
+                int s = slot.index();
+                yield switch (slot.bank()) {
+                    case FLOAT128 -> f -> f.float128s[s];
+                    case FLOAT -> f -> Float128.of(f.floats[s]);
+                    default -> throw unsupported("float read of integer register " + r.name());
+                };
+            }
+            case LExp.Mem m -> {
+                Expr.Int a = intExpr(m.address());
+                yield f -> f.memory.loadF128(a.eval(f));
+            }
+            case LExp.Binary b -> {
+                Expr.Float128 x = float128Expr(b.left());
+                Expr.Float128 y = float128Expr(b.right());
+                yield switch (b.op()) {
+                    case ADD -> f -> x.eval(f).add(y.eval(f));
+                    case SUB -> f -> x.eval(f).subtract(y.eval(f));
+                    case MUL -> f -> x.eval(f).multiply(y.eval(f));
+                    case DIVS, DIVU -> f -> x.eval(f).divide(y.eval(f));
+                    default -> throw unsupported(b.op() + " on floats");
+                };
+            }
+            case LExp.Unary u -> float128Unary(u);
+            case LExp.If i -> {
+                Expr.Int c = condition(i.condition());
+                Expr.Float128 x = float128Expr(i.then());
+                Expr.Float128 y = float128Expr(i.otherwise());
+                yield f -> c.eval(f) != 0 ? x.eval(f) : y.eval(f);
+            }
+            default -> throw unsupported("float value " + show(e));
+        };
+    }
+
+    private Expr.Float128 float128Unary(LExp.Unary u) {
+        LExp operand = u.operand();
+        boolean wide = is128(operand.type());
+        return switch (u.op()) {
+            case NEG -> {
+                Expr.Float128 x = float128Expr(operand);
+                yield f -> x.eval(f).negate();
+            }
+            case CONVFX, CONVFT -> {
+                if (wide) {
+                    yield float128Expr(operand);
+                }
+                Expr.Float x = floatExpr(operand);
+                yield f -> Float128.of(x.eval(f));
+            }
+            case CONVSF -> {
+                if (wide) {
+                    Expr.Int128 x = int128Expr(operand);
+                    yield f -> Arith.signedToFloat128(x.eval(f));
+                }
+                Expr.Int x = intExpr(operand);
+                yield f -> Arith.signedToFloat128(Int128.of(x.eval(f)));
+            }
+            case CONVUF -> {
+                if (wide) {
+                    Expr.Int128 x = int128Expr(operand);
+                    yield f -> Arith.unsignedToFloat128(x.eval(f));
+                }
+                Expr.Int x = intExpr(operand);
+                int from = operand.type().bits();
+                yield f -> Arith.unsignedToFloat128(Arith.zeroExtend128(from, x.eval(f)));
             }
             default -> throw unsupported(u.op() + " with float result");
         };

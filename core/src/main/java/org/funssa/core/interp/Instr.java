@@ -171,7 +171,7 @@ abstract class Instr {
             addresses[i] = targets[i].address(f);
         }
         for (int i = 0; i < targets.length; i++) {
-            targets[i].assign(f, addresses[i], t.shapes[i], t.raw[i], t.blocks[i]);
+            targets[i].assign(f, addresses[i], t, i);
         }
     }
 
@@ -282,6 +282,37 @@ abstract class Instr {
         }
     }
 
+    /** {@code (JUMPN v ((c (LABEL l))…) (LABEL d))} on an I128 value. */
+    static final class JumpNInt128 extends Instr {
+        private final Expr.Int128 value;
+        private final org.funssa.core.interp.Int128[] cases;
+        private final int[] targets;
+        private final int otherwise;
+        private final int block;
+
+        JumpNInt128(int cost, int site, Expr.Int128 value, org.funssa.core.interp.Int128[] cases, int[] targets,
+                    int otherwise, int block) {
+            super(PLAIN, cost, site);
+            this.value = value;
+            this.cases = cases;
+            this.targets = targets;
+            this.otherwise = otherwise;
+            this.block = block;
+        }
+
+        @Override
+        int exec(Frame f) {
+            f.from = block;
+            org.funssa.core.interp.Int128 v = value.eval(f);
+            for (int i = 0; i < cases.length; i++) {
+                if (cases[i].equals(v)) {
+                    return targets[i];
+                }
+            }
+            return otherwise;
+        }
+    }
+
     /** A statement that fails when executed: a jump to a missing label, an unsupported construct. */
     static final class Trap extends Instr {
         private final RuntimeError.Kind error;
@@ -329,9 +360,9 @@ abstract class Instr {
                 Target r = receivers[i];
                 long address = r.address(f);
                 if (i < results.count) {
-                    r.assign(f, address, results.shapes[i], results.raw[i], results.blocks[i]);
+                    r.assign(f, address, results, i);
                 } else {
-                    r.assign(f, address, Target.Shape.INT, 0, null);
+                    r.assignZero(f, address);
                 }
             }
         }

@@ -191,9 +191,9 @@ public final class LirInterpreter {
                 Target p = params[i];
                 long address = p.address(g);
                 if (i < n) {
-                    p.assign(g, address, transfer.shapes[i], transfer.raw[i], transfer.blocks[i]);
+                    p.assign(g, address, transfer, i);
                 } else {
-                    p.assign(g, address, Target.Shape.INT, 0, null);
+                    p.assignZero(g, address);
                 }
             }
             if (n > params.length) {
@@ -251,6 +251,7 @@ public final class LirInterpreter {
                             } else {
                                 Vector<Value> values = Vector.range(0, transfer.count)
                                         .map(i -> transfer.value(i, c.argTypes[i]));
+                                checkLibraryArguments(libName, values);
                                 machine.setSteps(steps);
                                 active = f;
                                 Option<Value> result = lib.call(new LibraryCall(libName, values, machine, f.variadics));
@@ -287,6 +288,20 @@ public final class LirInterpreter {
                     where = Option.of(f.function.where(code[pc].site));
                 }
                 throw e;
+            }
+        }
+
+        /**
+         * C has no library function taking an {@code __int128} and no printf conversion for one, so an
+         * I128 argument to the library (a variadic one, in practice) is an error rather than a silent
+         * truncation.
+         */
+        private static void checkLibraryArguments(String name, Vector<Value> args) {
+            for (int i = 0; i < args.size(); i++) {
+                if (args.get(i).type().bits() == 128 && args.get(i) instanceof Value.Int) {
+                    throw new RuntimeTrap(RuntimeError.Kind.LIBRARY_ERROR, name + ": argument " + (i + 1)
+                            + " is an I128 (__int128), which no C library function takes and printf cannot print");
+                }
             }
         }
 

@@ -126,7 +126,9 @@ public final class Machine {
 
     private void store(LirType type, long at, Value v) {
         switch (v) {
+            case Value.Int i when type.bits() == 128 -> memory.storeI128(at, i.int128());
             case Value.Int i -> memory.storeInt(type.bits(), at, i.bits());
+            case Value.Float f when type.bits() == 128 -> memory.storeF128(at, f.exact());
             case Value.Float f -> memory.storeFloat(type.bits(), at, f.value());
             case Value.Block b -> memory.write(at, b.bytes());
         }
@@ -135,7 +137,8 @@ public final class Machine {
     /** A constant expression of a DATA item: numbers, static addresses and operators on them. */
     private Value constant(LExp e, String data) {
         return switch (e) {
-            case LExp.IntConst c -> new Value.Int(c.type(), c.bits());
+            case LExp.IntConst c -> c.type().bits() == 128 ? Value.Int.of(Int128.of(c.value()))
+                    : new Value.Int(c.type(), c.bits());
             case LExp.FloatConst c -> new Value.Float(c.type(), c.value());
             case LExp.Static s -> new Value.Int(LirType.I64, address(s.name()));
             case LExp.Binary b -> Arith.evaluate(b.op(), b.type(),
@@ -187,22 +190,29 @@ public final class Machine {
 
     /**
      * Stores the arguments a call passes beyond the callee's parameters, for {@code va_arg}: 8-byte slots
-     * (integers as 64-bit values, floats as doubles), an aggregate taking its size rounded up to 8. Returns
-     * the area's address, to be released with {@link Memory#releaseStacked} when the call returns.
+     * (integers as 64-bit values, floats as doubles), I128 and F128 values taking 16 bytes (little-endian,
+     * F128 as binary128), an aggregate taking its size rounded up to 8. Returns the area's address, to be
+     * released with {@link Memory#releaseStacked} when the call returns.
      */
     public long variadicArguments(String function, Vector<Value> args) {
-        long size = args.map(v -> v instanceof Value.Block b ? variadicSlot(b.type().bytes()) : 8L).sum().longValue();
+        long size = args.map(Machine::variadicSize).sum().longValue();
         long area = memory.allocate(Memory.Kind.ARGUMENTS, size, function);
         long at = area;
         for (Value v : args) {
             switch (v) {
+                case Value.Int i when i.type().bits() == 128 -> memory.storeI128(at, i.int128());
                 case Value.Int i -> memory.storeI64(at, i.bits());
+                case Value.Float f when f.type().bits() == 128 -> memory.storeF128(at, f.exact());
                 case Value.Float f -> memory.storeF64(at, f.value());
                 case Value.Block b -> memory.write(at, b.bytes());
             }
-            at += v instanceof Value.Block b ? variadicSlot(b.type().bytes()) : 8;
+            at += variadicSize(v);
         }
         return area;
+    }
+
+    private static long variadicSize(Value v) {
+        return v instanceof Value.Block b ? variadicSlot(b.type().bytes()) : variadicSlot(v.type().bytes());
     }
 
     /** The bytes an argument of {@code size} bytes takes in a variadic area. */

@@ -245,6 +245,32 @@ public final class Memory {
         }
     }
 
+    /** The I128 at a: 16 bytes, little-endian. */
+    public Int128 loadI128(long a) {
+        byte[] b = block(a, 16);
+        return new Int128((long) I64.get(b, (int) a + 8), (long) I64.get(b, (int) a));
+    }
+
+    /** Stores an I128 at a as 16 bytes, little-endian. */
+    public void storeI128(long a, Int128 v) {
+        byte[] b = block(a, 16);
+        I64.set(b, (int) a, v.low());
+        I64.set(b, (int) a + 8, v.high());
+    }
+
+    /** The F128 at a: its 16-byte binary128 encoding, little-endian. */
+    public Float128 loadF128(long a) {
+        byte[] b = block(a, 16);
+        return new Float128((long) I64.get(b, (int) a + 8), (long) I64.get(b, (int) a));
+    }
+
+    /** Stores an F128 at a as its 16-byte binary128 encoding, little-endian. */
+    public void storeF128(long a, Float128 v) {
+        byte[] b = block(a, 16);
+        I64.set(b, (int) a, v.low());
+        I64.set(b, (int) a + 8, v.high());
+    }
+
     /** A copy of the n bytes at a. */
     public byte[] read(long a, int n) {
         byte[] b = block(a, n);

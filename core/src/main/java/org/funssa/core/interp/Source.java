@@ -20,6 +20,20 @@ interface Source {
         }
     }
 
+    /** The value of an I128 expression. */
+    record Int128Source(Expr.Int128 e) implements Source {
+        public void load(Frame f, Transfer t) {
+            t.add(e.eval(f));
+        }
+    }
+
+    /** The value of an F128 expression. */
+    record Float128Source(Expr.Float128 e) implements Source {
+        public void load(Frame f, Transfer t) {
+            t.add(e.eval(f));
+        }
+    }
+
     /** A copy of the bytes of an aggregate {@code MEM}. */
     record BlockSource(Expr.Int address, int size) implements Source {
         public void load(Frame f, Transfer t) {

@@ -245,27 +245,51 @@ class LirInterpreterTest {
     }
 
     @Test
-    void i128IsRejectedWhenReachedAndTheRestOfTheModuleRuns() {
-        Module m = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I128 16 0) (\"r\" REG I32 4 0))"
+    void anUnsupportedConstructIsRejectedWhenReachedAndTheRestOfTheModuleRuns() {
+        Module m = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I64 8 0) (\"r\" REG I32 4 0))"
                 + " (PROLOGUE (0 0))"
                 + " (SET I32 (REG I32 \"r\") (INTCONST I32 1))"
                 + " (JUMPC (TSTEQ I32 (REG I32 \"r\") (INTCONST I32 1)) (LABEL I64 \"X\") (LABEL I64 \"W\"))"
-                + " (DEFLABEL \"W\") (SET I128 (REG I128 \"w\") (INTCONST I128 1))"
+                + " (DEFLABEL \"W\") (SET I64 (REG I64 \"w\") (LABEL I64 \"X\"))"
                 + " (DEFLABEL \"X\") (EPILOGUE (0 0) (REG I32 \"r\")))");
         assertThat(returned(run(m, RunOptions.defaults()))).isEqualTo(1);
-        Module wide = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I128 16 0))"
-                + " (PROLOGUE (0 0)) (SET I128 (REG I128 \"w\") (INTCONST I128 1)) (EPILOGUE (0 0) (INTCONST I32 0)))");
-        RuntimeError e = failure(run(wide, RunOptions.defaults()));
+        Module reached = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I64 8 0))"
+                + " (PROLOGUE (0 0)) (SET I64 (REG I64 \"w\") (LABEL I64 \"X\")) (EPILOGUE (0 0) (INTCONST I32 0)))");
+        RuntimeError e = failure(run(reached, RunOptions.defaults()));
         assertThat(e.kind()).isEqualTo(RuntimeError.Kind.UNSUPPORTED);
-        assertThat(e.message()).startsWith("I128 values are not supported by the interpreter");
+        assertThat(e.message()).startsWith("a LABEL used as a value");
         assertThat(e.where().get().statement()).isEqualTo(1);
         Module param = module(MAIN + "(\"f\" STATIC UNKNOWN 4 \".text\" XDEF)",
-                "(FUNCTION \"f\" (SYMTAB (\"w\" REG I128 16 0)) (PROLOGUE (0 0) (REG I128 \"w\")) (EPILOGUE (0 0)))"
+                "(FUNCTION \"f\" (PROLOGUE (0 0) (LABEL I64 \"X\")) (EPILOGUE (0 0)))"
                         + "(FUNCTION \"main\" (PROLOGUE (0 0)) (CALL (STATIC I64 \"f\") ((INTCONST I64 1)) ())"
                         + " (EPILOGUE (0 0) (INTCONST I32 0)))");
         RuntimeError atEntry = failure(run(param, RunOptions.defaults()));
         assertThat(atEntry.kind()).isEqualTo(RuntimeError.Kind.UNSUPPORTED);
         assertThat(atEntry.where().get().function()).isEqualTo("f");
+    }
+
+    @Test
+    void i128ParametersAndResultsConvertAsPrototypesDo() {
+        Module m = module(MAIN + "(\"f\" STATIC UNKNOWN 4 \".text\" XDEF)",
+                "(FUNCTION \"f\" (SYMTAB (\"w\" REG I128 16 0)) (PROLOGUE (0 0) (REG I128 \"w\"))"
+                        + " (EPILOGUE (0 0) (RSHU I128 (REG I128 \"w\") (INTCONST I32 96))))"
+                        + "(FUNCTION \"main\" (SYMTAB (\"r\" REG I32 4 0)) (PROLOGUE (0 0))"
+                        + " (CALL (STATIC I64 \"f\") ((INTCONST I64 -1)) ((REG I32 \"r\")))"
+                        + " (EPILOGUE (0 0) (REG I32 \"r\")))");
+        assertThat(returned(run(m, RunOptions.defaults()))).isEqualTo(-1); // -1 sign-extended, top 32 bits
+    }
+
+    @Test
+    void anI128ExpressionNestedDeeperThanTheClosureLimitIsRejectedClearly() {
+        String e = "(INTCONST I128 1)";
+        for (int i = 0; i < FunctionCompiler.MAX_CLOSURE_DEPTH + 5; i++) {
+            e = "(ADD I128 " + e + " (INTCONST I128 1))";
+        }
+        Module m = module(MAIN, "(FUNCTION \"main\" (SYMTAB (\"w\" REG I128 16 0)) (PROLOGUE (0 0))"
+                + " (SET I128 (REG I128 \"w\") " + e + ") (EPILOGUE (0 0) (INTCONST I32 0)))");
+        RuntimeError error = failure(run(m, RunOptions.defaults()));
+        assertThat(error.kind()).isEqualTo(RuntimeError.Kind.UNSUPPORTED);
+        assertThat(error.message()).contains("I128 or F128").contains("nested deeper than");
     }
 
     @Test

@@ -54,6 +54,8 @@ public final class LirWriter {
 
     /** The type of code addresses on x86_64 (shared/LIR.md). */
     private static final LirType LABEL_TYPE = LirType.I64;
+    /** Alignment of the frame slots that hold aggregate variables: the largest scalar's, as x86_64 aligns. */
+    private static final long AGGREGATE_ALIGNMENT = 8;
 
     private LirWriter() {}
 
@@ -87,7 +89,7 @@ public final class LirWriter {
         private final Map<LirType, String> undefined = new HashMap<>();
         private final Set<String> taken = new HashSet<>();
         private final List<Stmt> out = new ArrayList<>();
-        private final Vector<LExp.Reg> results;
+        private final Vector<LExp> results;
         private final String epilogue;
         private int counter;
 
@@ -95,7 +97,7 @@ public final class LirWriter {
             this.function = function;
             function.symbols().forEach(s -> taken.add(s.name()));
             count();
-            Vector<LExp.Reg> rs = Vector.empty();
+            Vector<LExp> rs = Vector.empty();
             for (Type t : function.results()) {
                 if (t instanceof Type.Data d) {
                     rs = rs.append(register(fresh("returnvalue.", "%"), d.lir()));
@@ -168,7 +170,7 @@ public final class LirWriter {
                 }
             }
             out.add(new Stmt.DefLabel(epilogue));
-            out.add(new Stmt.Epilogue(0, 0, Vector.narrow(results)));
+            out.add(new Stmt.Epilogue(0, 0, results));
             return new Module.Function(function.name(), symbols(), Vector.ofAll(out));
         }
 
@@ -185,19 +187,27 @@ public final class LirWriter {
                 }
             }
             for (Map.Entry<String, LirType> e : declared.entrySet()) {
-                kept = kept.append(new Symbol.Reg(e.getKey(), e.getValue(), Math.max(1, e.getValue().bytes()), 0,
-                        Vector.empty()));
+                LirType type = e.getValue();
+                kept = kept.append(type instanceof LirType.Aggregate
+                        ? new Symbol.Frame(e.getKey(), type, AGGREGATE_ALIGNMENT, 0, Vector.empty())
+                        : new Symbol.Reg(e.getKey(), type, Math.max(1, type.bytes()), 0, Vector.empty()));
             }
             return kept;
         }
 
-        private LExp.Reg register(String name, LirType type) {
+        /**
+         * Where variable {@code name} lives: a register, or, for an aggregate (a structure passed or returned
+         * by value), a frame slot read and written through {@code MEM}, as LIR keeps aggregates in memory.
+         */
+        private LExp register(String name, LirType type) {
             LirType before = registers.putIfAbsent(name, type);
             if (before != null && !before.equals(type)) {
                 throw new IllegalArgumentException("function " + function.name() + ": variable " + name
                         + " is bound with types " + before + " and " + type);
             }
-            return new LExp.Reg(type, name);
+            return type instanceof LirType.Aggregate
+                    ? LExp.Mem.of(type, new LExp.Frame(LABEL_TYPE, name))
+                    : new LExp.Reg(type, name);
         }
 
         /** The lets and tail of one block, with replace-by-expression. */
@@ -372,7 +382,7 @@ public final class LirWriter {
                     Vector<Stmt> code = Vector.empty();
                     Vector<Atom> values = r.values().filter(a -> a.type() instanceof Type.Data);
                     for (int i = 0; i < values.size(); i++) {
-                        LExp.Reg to = results.get(i);
+                        LExp to = results.get(i);
                         code = code.append(new Stmt.Set(to.type(), to, operand(values.get(i), pending).expression()));
                     }
                     yield code.append(new Stmt.Jump(new LExp.Label(LABEL_TYPE, epilogue)));

@@ -1,0 +1,36 @@
+package org.funssa.cli;
+
+import org.funssa.core.interp.RunResult;
+
+/**
+ * What a run of a program shows from outside: its output and how it ended. Two stages of a pipeline mean
+ * the same when their behaviours are equal.
+ */
+record Behaviour(String stdout, String ending) {
+
+    static Behaviour of(RunResult result) {
+        return new Behaviour(result.stdout(), switch (result) {
+            case RunResult.Returned r -> "returned " + r.exitStatus();
+            case RunResult.Exited e -> "exited with " + e.status();
+            case RunResult.Failed f -> "failed: " + f.error().kind();
+        });
+    }
+
+    /** A one-line account of how this behaviour differs from the expected one. */
+    String differenceFrom(Behaviour expected) {
+        if (!ending.equals(expected.ending)) {
+            return "it " + ending + " where the input " + expected.ending;
+        }
+        int i = 0;
+        while (i < stdout.length() && i < expected.stdout.length() && stdout.charAt(i) == expected.stdout.charAt(i)) {
+            i++;
+        }
+        return "its output differs from the input's at byte " + i + " (" + excerpt(stdout, i) + " instead of "
+                + excerpt(expected.stdout, i) + ")";
+    }
+
+    private static String excerpt(String s, int at) {
+        return at >= s.length() ? "end of output"
+                : "\"" + s.substring(at, Math.min(s.length(), at + 20)).replace("\n", "\\n") + "\"";
+    }
+}

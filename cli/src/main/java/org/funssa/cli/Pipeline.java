@@ -1,0 +1,149 @@
+package org.funssa.cli;
+
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.Map;
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.funssa.core.interp.LirInterpreter;
+import org.funssa.core.interp.RunOptions;
+import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.Module;
+import org.funssa.cps.construct.Construction;
+import org.funssa.cps.construct.ConstructionOptions;
+import org.funssa.cps.construct.Ssa;
+import org.funssa.cps.interp.IrInterpreter;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.pipeline.PassString;
+import org.funssa.cps.text.IrPrinter;
+import org.funssa.cps.verify.Verifier;
+import org.funssa.cps.verify.Violation;
+import org.funssa.destruct.CopyStats;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.Destructions;
+import org.funssa.destruct.conventional.Conventional;
+import org.funssa.destruct.lir.LirWriter;
+
+/**
+ * A pass string run on a module: construction, optimizations, destruction (one function at a time, so
+ * copies are counted per function) and the LIR writer. In checking mode the verifier runs after
+ * construction, conventionality is checked after destruction, and the behaviour of {@code main} after
+ * each stage is compared with the input's; the first difference is a {@link CheckFailure} naming the pass.
+ */
+final class Pipeline {
+
+    /** A stage that broke the IR's rules or changed the program's behaviour. */
+    static final class CheckFailure extends RuntimeException {
+        CheckFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** What a run produced: the program after construction, the LIR after destruction, counts and times. */
+    record Result(Program constructed, Module output, Vector<Integer> phis, Vector<CopyStats> copies,
+                  Map<String, Double> passMillis, Option<Behaviour> checked) {}
+
+    private final String source;
+    private final Option<RunOptions> check;
+    private final Consumer<String> dumps;
+    private Map<String, Double> millis = LinkedHashMap.empty();
+
+    /**
+     * @param source where the module came from, for messages
+     * @param check  the run options of the behaviour comparisons, or none for no checking
+     * @param dumps  where {@code dump} writes the program
+     */
+    Pipeline(String source, Option<RunOptions> check, Consumer<String> dumps) {
+        this.source = source;
+        this.check = check;
+        this.dumps = dumps;
+    }
+
+    static PassString parse(String text) {
+        try {
+            return PassString.parse(text, new PassString.Vocabulary(Construction.names(), Vector.empty(),
+                    Destructions.names()));
+        } catch (PassString.PassStringError e) {
+            throw new InputError("funssa: " + e.getMessage());
+        }
+    }
+
+    Result run(Module input, PassString passes, ConstructionOptions options, boolean chaitin) {
+        Construction construction = SsaCommand.construction(passes.construction());
+        Destruction destruction = Destructions.named(passes.destruction(), chaitin).get();
+        Option<Behaviour> expected = check.map(o -> Behaviour.of(LirInterpreter.run(input, o)));
+
+        Program program = timed(construction.seedName(), () -> Ssa.construct(input, construction, options));
+        Vector<Integer> phis = program.functions().map(Pipeline::parameters);
+        expected.forEach(e -> {
+            Vector<Violation> violations = Verifier.verify(program);
+            if (!violations.isEmpty()) {
+                throw new CheckFailure(source + ": --check: after " + construction.seedName()
+                        + " the verifier rejects the program: " + violations.head()
+                        + (violations.size() > 1 ? " (and " + (violations.size() - 1) + " more)" : ""));
+            }
+            compare(construction.seedName(), e, Behaviour.of(IrInterpreter.run(program, check.get())));
+        });
+        for (String step : passes.middle()) {
+            if (step.equals(PassString.DUMP)) {
+                dumps.accept(IrPrinter.print(program));
+            }
+        }
+        Vector<Destruction.Destructed> parts = program.functions().map(f -> timed(destruction.name(),
+                () -> destruction.destruct(new Program(program.name(), program.symbols(), program.data(),
+                        Vector.of(f)))));
+        Program destructed = new Program(program.name(), program.symbols(), program.data(),
+                parts.map(d -> d.program().functions().head()));
+        expected.forEach(e -> {
+            Conventional.violation(destructed).forEach(v -> {
+                throw new CheckFailure(source + ": --check: after " + destruction.name()
+                        + " the program is not conventional: " + v);
+            });
+            compare(destruction.name(), e, Behaviour.of(IrInterpreter.run(destructed, check.get())));
+        });
+        Module output = timed("lir", () -> LirWriter.write(destructed));
+        for (int i = 0; i < passes.trailingDumps(); i++) {
+            dumps.accept(LirPrinter.print(output));
+        }
+        expected.forEach(e -> compare("writing LIR", e, Behaviour.of(LirInterpreter.run(output, check.get()))));
+        return new Result(program, output, phis, parts.map(Destruction.Destructed::stats), millis, expected);
+    }
+
+    private <T> T timed(String pass, Supplier<T> work) {
+        long start = System.nanoTime();
+        T result;
+        try {
+            result = work.get();
+        } catch (IllegalArgumentException e) {
+            throw new InputError(source + ": " + pass + ": " + e.getMessage());
+        }
+        millis = millis.put(pass, millis.getOrElse(pass, 0.0) + (System.nanoTime() - start) / 1e6);
+        return result;
+    }
+
+    private void compare(String pass, Behaviour expected, Behaviour actual) {
+        if (!actual.equals(expected)) {
+            throw new CheckFailure(source + ": --check: " + pass + " changed the behaviour of main: "
+                    + actual.differenceFrom(expected));
+        }
+    }
+
+    /** Parameters of all local functions that are values, not memory tokens: the φ-functions. */
+    static int parameters(Function function) {
+        int count = 0;
+        java.util.ArrayDeque<Body> pending = new java.util.ArrayDeque<>();
+        pending.push(function.body());
+        while (!pending.isEmpty()) {
+            for (Fn local : pending.pop().functions()) {
+                count += local.params().count(p -> !(p.type() instanceof Type.Mem));
+                pending.push(local.body());
+            }
+        }
+        return count;
+    }
+}

@@ -26,6 +26,7 @@ import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -106,7 +107,7 @@ public final class Sreedhar implements Destruction {
             names = FreshNames.of(original);
             function = original.withBody(BottomUp.rewrite(original.body(), this::split));
             blocks = BottomUp.nodes(function.body());
-            java.util.IdentityHashMap<Body, Integer> position = new java.util.IdentityHashMap<>();
+            IdentityHashMap<Body, Integer> position = new IdentityHashMap<>();
             for (int i = 0; i < blocks.size(); i++) {
                 position.put(blocks.get(i), i);
                 params.add(Vector.empty());

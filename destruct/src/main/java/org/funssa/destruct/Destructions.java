@@ -7,6 +7,7 @@ import io.vavr.control.Option;
 import java.util.function.Supplier;
 import org.funssa.destruct.coalesce.Chaitin;
 import org.funssa.destruct.naive.Naive;
+import org.funssa.destruct.sreedhar.Sreedhar;
 
 /**
  * The destruction methods by their seed names, as pass strings use them ({@code prun/srd3}); the one
@@ -15,7 +16,8 @@ import org.funssa.destruct.naive.Naive;
 public final class Destructions {
 
     private static final Map<String, Supplier<Destruction>> BY_NAME = LinkedHashMap.of(
-            "naive", Naive::new);
+            "naive", Naive::new,
+            "srd3", Sreedhar::new);
 
     private Destructions() {}
 

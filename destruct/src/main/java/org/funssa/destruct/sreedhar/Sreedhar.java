@@ -1,0 +1,484 @@
+package org.funssa.destruct.sreedhar;
+
+/*
+ * Source: seed 004 §5.4 (Sreedhar, Ju, Gillies, Santhanam, "Translating out of static single assignment
+ * form", SAS 1999), Method III as listed in §5.4.6 with the seed's corrections, and §5.5.1 (Sreedhar's
+ * SSA-based coalescing).
+ *  - φ-congruence classes are one union-find over variables, so merging the classes of one φ merges every
+ *    class its resources already belong to (Note 1) and a class has a single entity (Note 2).
+ *  - no interference test between two resources whose classes are already one (§5.4.6, step 4).
+ *  - LiveOut of the predecessor for source resources, LiveIn of the φ's block for the target.
+ *  - constant φ sources are first copied into new variables in the predecessor ("preprocessing for
+ *    φ-functions"); the other preprocessing, replacing block-local temporaries used once by their
+ *    expression, is done for every method by the LIR writer.
+ *  - copies go before the final branch of a block, never after it, and the critical-edge caveat of §5.4.6
+ *    (and the §5.3.5 problem of a copy before a branch that reads the copied variable) is met the
+ *    conservative way the seed names: every edge out of a branch or switch that passes arguments gets its
+ *    own block first (a parameterless local function), so each φ source has a predecessor with a single
+ *    successor. Such a block that receives no copy is folded back into the branch at the end.
+ * In the functional IR a block's parameters are its φ targets and the arguments of the jumps to it the φ
+ * sources, one per edge. A target copy renames the parameter and binds the old name to it by a let at the
+ * start of the block; a source copy is a let at the end of the predecessor. Finally every class is given
+ * one name, which makes every jump conventional.
+ */
+
+import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.destruct.CopyStats;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.liveness.Interference;
+import org.funssa.destruct.liveness.Liveness;
+import org.funssa.destruct.names.FreshNames;
+import org.funssa.destruct.nest.BottomUp;
+
+/**
+ * Sreedhar et al.'s Method III, followed (by default) by their SSA-based coalescing. Pass name {@code srd3},
+ * or {@code srd3-nocoalesce} without the coalescing.
+ */
+public final class Sreedhar implements Destruction {
+
+    private final boolean coalesce;
+
+    /** Method III with SSA-based coalescing. */
+    public Sreedhar() {
+        this(true);
+    }
+
+    /** Method III, with or without SSA-based coalescing. */
+    public Sreedhar(boolean coalesce) {
+        this.coalesce = coalesce;
+    }
+
+    @Override
+    public String name() {
+        return coalesce ? "srd3" : "srd3-nocoalesce";
+    }
+
+    @Override
+    public Destructed destruct(Program program) {
+        CopyStats total = CopyStats.NONE;
+        Vector<Function> functions = Vector.empty();
+        for (Function f : program.functions()) {
+            Run run = new Run(f);
+            functions = functions.append(run.destructed(coalesce));
+            total = total.plus(new CopyStats(run.inserted, Math.max(0, run.inserted - run.removed)));
+        }
+        return new Destructed(new Program(program.name(), program.symbols(), program.data(), functions), total);
+    }
+
+    /** One function's translation; all state is confined to it. */
+    private static final class Run {
+        private final FreshNames names;
+        private final Set<String> splitLabels = new HashSet<>();
+        private final Function function;
+        private final List<Body> blocks;
+        private final Map<String, Integer> index = new HashMap<>();
+        private final List<Vector<Atom.Var>> params = new ArrayList<>();
+        private final List<List<Let>> prefix = new ArrayList<>();
+        private final List<List<Let>> suffix = new ArrayList<>();
+        private final List<List<Atom>> jumpArgs = new ArrayList<>();
+        private final List<List<Integer>> preds = new ArrayList<>();
+        private final Map<Integer, List<Atom.Var>> targetCopies = new HashMap<>();
+        private final Map<String, String> parent = new HashMap<>();
+        private final Map<String, List<String>> members = new HashMap<>();
+        private final Liveness liveness;
+        private final Interference interference;
+        private int inserted;
+        private int removed;
+
+        Run(Function original) {
+            names = FreshNames.of(original);
+            function = original.withBody(BottomUp.rewrite(original.body(), this::split));
+            blocks = BottomUp.nodes(function.body());
+            IdentityHashMap<Body, Integer> position = new IdentityHashMap<>();
+            for (int i = 0; i < blocks.size(); i++) {
+                position.put(blocks.get(i), i);
+                params.add(Vector.empty());
+                prefix.add(new ArrayList<>());
+                suffix.add(new ArrayList<>());
+                preds.add(new ArrayList<>());
+            }
+            params.set(0, function.params());
+            for (Body body : blocks) {
+                for (Fn fn : body.functions()) {
+                    int i = position.get(fn.body());
+                    index.put(fn.label().name(), i);
+                    params.set(i, fn.params());
+                }
+            }
+            for (int b = 0; b < blocks.size(); b++) {
+                List<Atom> args = new ArrayList<>();
+                if (blocks.get(b).tail() instanceof Tail.Jump j) {
+                    preds.get(target(j)).add(b);
+                    for (Atom a : j.args()) {
+                        args.add(constantCopied(b, a));
+                    }
+                }
+                jumpArgs.add(args);
+            }
+            List<Body> current = new ArrayList<>();
+            for (int b = 0; b < blocks.size(); b++) {
+                current.add(blocks.get(b).withLets(blocks.get(b).lets().appendAll(suffix.get(b)))
+                        .withTail(blocks.get(b).tail() instanceof Tail.Jump j
+                                ? new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(b))) : blocks.get(b).tail()));
+            }
+            liveness = Liveness.of(current, index, params);
+            interference = Interference.of(current, params, liveness);
+        }
+
+        private int target(Tail.Jump j) {
+            Integer i = index.get(j.target().name());
+            if (i == null) {
+                throw new IllegalArgumentException("function " + function.name() + ": the jump to " + j.target()
+                        + " has no target; verify the program before destruction");
+            }
+            return i;
+        }
+
+        /** A constant φ source copied into a new variable at the end of block {@code b} (§5.4.6). */
+        private Atom constantCopied(int b, Atom a) {
+            if (a instanceof Atom.Var) {
+                return a;
+            }
+            Atom.Var t = names.variable("c", a.type());
+            suffix.get(b).add(Let.of(t, new Expr.Copy(a)));
+            count(t);
+            return t;
+        }
+
+        private void count(Atom.Var v) {
+            if (!v.type().equals(Type.MEM)) {
+                inserted++;
+            }
+        }
+
+        /** Edges out of a branch or switch that pass arguments get their own block. */
+        private Body split(Body body) {
+            Tail tail = switch (body.tail()) {
+                case Tail.Jump j -> j;
+                case Tail.Return r -> r;
+                case Tail.Branch br -> {
+                    Tail.Jump t = edge(br.ifTrue());
+                    Tail.Jump e = edge(br.ifFalse());
+                    yield new Tail.Branch(br.condition(), t, e);
+                }
+                case Tail.Switch s -> new Tail.Switch(s.value(),
+                        s.cases().map(c -> new Tail.Case(c.value(), edge(c.target()))), edge(s.otherwise()));
+            };
+            if (tail == body.tail() || tail.jumps().equals(body.tail().jumps())) {
+                return body;
+            }
+            Vector<Fn> edges = Vector.empty();
+            Vector<Tail.Jump> original = body.tail().jumps();
+            Vector<Tail.Jump> now = tail.jumps();
+            for (int i = 0; i < original.size(); i++) {
+                if (!original.get(i).args().isEmpty()) {
+                    edges = edges.append(new Fn(now.get(i).target(), Vector.empty(),
+                            Body.of(Vector.empty(), original.get(i))));
+                }
+            }
+            return new Body(body.lets(), body.functions().appendAll(edges), tail);
+        }
+
+        private Tail.Jump edge(Tail.Jump j) {
+            if (j.args().isEmpty()) {
+                return j;
+            }
+            Tail.Jump to = new Tail.Jump(names.label("edge"), Vector.empty());
+            splitLabels.add(to.target().name());
+            return to;
+        }
+
+        /** Steps 1 to 8 of Method III over every φ, then (optionally) §5.5.1, then one name per class. */
+        Function destructed(boolean coalesce) {
+            for (int b = 0; b < blocks.size(); b++) {
+                for (int k = 0; k < params.get(b).size(); k++) {
+                    phi(b, k);
+                }
+            }
+            if (coalesce) {
+                for (int b = 0; b < blocks.size(); b++) {
+                    for (Let let : prefix.get(b)) {
+                        coalesce(let);
+                    }
+                    for (Let let : blocks.get(b).lets()) {
+                        coalesce(let);
+                    }
+                    for (Let let : suffix.get(b)) {
+                        coalesce(let);
+                    }
+                }
+            }
+            Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
+            return new Function(function.name(), function.symbols(), params.get(0).map(this::rename),
+                    function.results(), body);
+        }
+
+        /** A φ resource: the target (pred −1) or the source on the edge from block {@code pred}. */
+        private record Resource(Atom.Var var, int pred) {}
+
+        private Vector<Resource> resources(int b, int k) {
+            Vector<Resource> r = Vector.of(new Resource(params.get(b).get(k), -1));
+            for (int p : preds.get(b)) {
+                r = r.append(new Resource((Atom.Var) jumpArgs.get(p).get(k), p));
+            }
+            return r;
+        }
+
+        private Set<String> live(int b, Resource r) {
+            return r.pred() < 0 ? liveness.in(b) : liveness.out(r.pred());
+        }
+
+        private void phi(int b, int k) {
+            Vector<Resource> rs = resources(b, k);
+            Set<String> candidates = new LinkedHashSet<>();
+            Map<String, Set<String>> unresolved = new LinkedHashMap<>();
+            for (int i = 0; i < rs.size(); i++) {
+                for (int j = i + 1; j < rs.size(); j++) {
+                    Resource xi = rs.get(i);
+                    Resource xj = rs.get(j);
+                    String ni = xi.var().name();
+                    String nj = xj.var().name();
+                    if (ni.equals(nj) || find(ni).equals(find(nj)) || !classesInterfere(ni, nj)) {
+                        continue;
+                    }
+                    boolean iLiveThere = intersects(ni, live(b, xj));
+                    boolean jLiveThere = intersects(nj, live(b, xi));
+                    if (iLiveThere) {
+                        candidates.add(ni);
+                    }
+                    if (jLiveThere) {
+                        candidates.add(nj);
+                    }
+                    if (!iLiveThere && !jLiveThere) {
+                        unresolved.computeIfAbsent(ni, x -> new LinkedHashSet<>()).add(nj);
+                        unresolved.computeIfAbsent(nj, x -> new LinkedHashSet<>()).add(ni);
+                    }
+                }
+            }
+            for (Map.Entry<String, Set<String>> e : unresolved.entrySet()) {
+                if (!candidates.contains(e.getKey())
+                        && e.getValue().stream().anyMatch(n -> !candidates.contains(n))) {
+                    candidates.add(e.getKey());
+                }
+            }
+            for (String x : candidates) {
+                if (params.get(b).get(k).name().equals(x)) {
+                    targetCopy(b, k);
+                }
+                for (int p : preds.get(b)) {
+                    if (jumpArgs.get(p).get(k) instanceof Atom.Var v && v.name().equals(x)) {
+                        sourceCopy(b, k, p);
+                    }
+                }
+            }
+            Vector<Resource> now = resources(b, k);
+            String first = now.head().var().name();
+            now.forEach(r -> union(first, r.var().name()));
+        }
+
+        /** {@code x' ← x} at the end of predecessor {@code p}, which passes {@code x'} instead. */
+        private void sourceCopy(int b, int k, int p) {
+            Atom.Var x = (Atom.Var) jumpArgs.get(p).get(k);
+            Atom.Var fresh = names.variable(x.name() + "_", x.type());
+            suffix.get(p).add(Let.of(fresh, new Expr.Copy(x)));
+            count(fresh);
+            jumpArgs.get(p).set(k, fresh);
+            Set<String> out = liveness.out(p);
+            for (String l : out) {
+                if (!l.equals(x.name())) {
+                    interference.add(fresh.name(), l);
+                }
+            }
+            out.add(fresh.name());
+            boolean stillLive = liveness.in(b).contains(x.name())
+                    && !params.get(b).exists(q -> q.name().equals(x.name()))
+                    || jumpArgs.get(p).stream().anyMatch(a -> a.equals(x));
+            if (!stillLive) {
+                out.remove(x.name());
+            }
+        }
+
+        /** The parameter becomes {@code x'} and {@code x ← x'} starts block {@code b}. */
+        private void targetCopy(int b, int k) {
+            Atom.Var x = params.get(b).get(k);
+            Atom.Var fresh = names.variable(x.name() + "_", x.type());
+            // before the earlier target copies: fresh is read before any old target (perhaps of fresh's class
+            // now, as a source of this φ) is written; x is written while the earlier fresh targets are live.
+            prefix.get(b).add(0, Let.of(x, new Expr.Copy(fresh)));
+            count(fresh);
+            params.set(b, params.get(b).update(k, fresh));
+            Set<String> in = liveness.in(b);
+            in.remove(x.name());
+            for (String l : in) {
+                interference.add(fresh.name(), l);
+            }
+            params.get(b).forEach(q -> interference.add(fresh.name(), q.name()));
+            List<Atom.Var> earlier = targetCopies.computeIfAbsent(b, i -> new ArrayList<>());
+            for (Atom.Var earlierFresh : earlier) {
+                interference.add(x.name(), earlierFresh.name());
+            }
+            earlier.add(fresh);
+            in.add(fresh.name());
+        }
+
+        /** §5.5.1: a copy {@code X ← Y} is removed, and the classes merged, when the three cases allow it. */
+        private void coalesce(Let let) {
+            if (!(let.expr() instanceof Expr.Copy(Atom.Var y)) || let.vars().size() != 1) {
+                return;
+            }
+            String x = let.vars().get(0).name();
+            String rx = find(x);
+            String ry = find(y.name());
+            if (rx.equals(ry)) {
+                return;
+            }
+            List<String> cx = members(rx);
+            List<String> cy = members(ry);
+            boolean blocked = cx.stream().anyMatch(a -> cy.stream().anyMatch(c -> !c.equals(y.name())
+                            && interference.interfere(a, c)))
+                    || cy.stream().anyMatch(c -> cx.stream().anyMatch(a -> !a.equals(x)
+                            && interference.interfere(a, c)));
+            if (!blocked) {
+                union(rx, ry);
+            }
+        }
+
+        private boolean classesInterfere(String a, String b) {
+            List<String> ca = members(find(a));
+            List<String> cb = members(find(b));
+            return ca.stream().anyMatch(x -> cb.stream().anyMatch(y -> interference.interfere(x, y)));
+        }
+
+        private boolean intersects(String x, Set<String> live) {
+            return members(find(x)).stream().anyMatch(live::contains);
+        }
+
+        private List<String> members(String root) {
+            return members.getOrDefault(root, List.of(root));
+        }
+
+        private String find(String v) {
+            String r = v;
+            while (parent.containsKey(r)) {
+                r = parent.get(r);
+            }
+            String x = v;
+            while (parent.containsKey(x)) {
+                String next = parent.get(x);
+                if (!next.equals(r)) {
+                    parent.put(x, r);
+                }
+                x = next;
+            }
+            return r;
+        }
+
+        private void union(String a, String b) {
+            String ra = find(a);
+            String rb = find(b);
+            if (ra.equals(rb)) {
+                return;
+            }
+            List<String> ma = new ArrayList<>(members(ra));
+            List<String> mb = members(rb);
+            if (ma.size() < mb.size()) {
+                String t = ra;
+                ra = rb;
+                rb = t;
+                List<String> m = ma;
+                ma = new ArrayList<>(mb);
+                mb = m;
+            }
+            ma.addAll(mb);
+            parent.put(rb, ra);
+            members.remove(rb);
+            members.put(ra, ma);
+        }
+
+        private Atom.Var rename(Atom.Var v) {
+            String r = find(v.name());
+            return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
+        }
+
+        private Atom rename(Atom a) {
+            return a instanceof Atom.Var v ? rename(v) : a;
+        }
+
+        private Tail.Jump rename(Tail.Jump j) {
+            return new Tail.Jump(j.target(), j.args().map(this::rename));
+        }
+
+        /** Block {@code i} with its copies, one name per class, and copy-free split blocks folded back. */
+        private Body rebuilt(int i, Body body) {
+            Vector<Let> lets = Vector.empty();
+            for (Let let : Vector.ofAll(prefix.get(i)).appendAll(body.lets()).appendAll(suffix.get(i))) {
+                Let renamed = new Let(let.vars().map(this::rename), renamed(let.expr()));
+                if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && renamed.vars().get(0).equals(s)) {
+                    if (!s.type().equals(Type.MEM)) {
+                        removed++;
+                    }
+                    continue;
+                }
+                lets = lets.append(renamed);
+            }
+            Map<String, Tail.Jump> folded = new HashMap<>();
+            Vector<Fn> functions = Vector.empty();
+            for (Fn fn : body.functions()) {
+                Fn withParams = fn.withParams(params.get(index.get(fn.label().name())).map(this::rename));
+                Body fb = fn.body();
+                if (splitLabels.contains(fn.label().name()) && fb.lets().isEmpty() && fb.functions().isEmpty()
+                        && fb.tail() instanceof Tail.Jump j) {
+                    folded.put(fn.label().name(), j);
+                } else {
+                    functions = functions.append(withParams);
+                }
+            }
+            Tail tail = switch (body.tail()) {
+                case Tail.Jump j -> new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(i)).map(this::rename));
+                case Tail.Branch b -> new Tail.Branch(rename(b.condition()), fold(folded, b.ifTrue()),
+                        fold(folded, b.ifFalse()));
+                case Tail.Switch s -> new Tail.Switch(rename(s.value()),
+                        s.cases().map(c -> new Tail.Case(c.value(), fold(folded, c.target()))),
+                        fold(folded, s.otherwise()));
+                case Tail.Return r -> new Tail.Return(r.values().map(this::rename));
+            };
+            return new Body(lets, functions, tail);
+        }
+
+        private Tail.Jump fold(Map<String, Tail.Jump> folded, Tail.Jump j) {
+            return folded.getOrDefault(j.target().name(), rename(j));
+        }
+
+        private Expr renamed(Expr e) {
+            return switch (e) {
+                case Expr.Copy c -> new Expr.Copy(rename(c.value()));
+                case Expr.Prim p -> new Expr.Prim(p.op(), p.type(), p.operands().map(this::rename));
+                case Expr.Select s -> new Expr.Select(s.type(), rename(s.condition()), rename(s.ifTrue()),
+                        rename(s.ifFalse()));
+                case Expr.Load l -> new Expr.Load(l.type(), rename(l.mem()), rename(l.address()), l.access());
+                case Expr.Store s -> new Expr.Store(s.type(), rename(s.mem()), rename(s.address()),
+                        rename(s.value()), s.access());
+                case Expr.Call c -> new Expr.Call(rename(c.function()), c.args().map(this::rename),
+                        rename(c.mem()), c.results());
+            };
+        }
+    }
+}

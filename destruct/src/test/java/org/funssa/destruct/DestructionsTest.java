@@ -1,0 +1,18 @@
+package org.funssa.destruct;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class DestructionsTest {
+
+    @Test
+    void everyMethodIsFoundByItsNameAndUnknownNamesAreNot() {
+        assertThat(Destructions.names()).contains("naive", "srd3");
+        for (String name : Destructions.names()) {
+            assertThat(Destructions.named(name).map(Destruction::name).get()).isEqualTo(name);
+            assertThat(Destructions.named(name, true).map(Destruction::name).get()).isEqualTo(name + "/chaitin");
+        }
+        assertThat(Destructions.named("srd2")).isEmpty();
+    }
+}

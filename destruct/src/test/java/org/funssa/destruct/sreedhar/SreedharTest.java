@@ -1,0 +1,111 @@
+package org.funssa.destruct.sreedhar;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vavr.collection.Vector;
+import org.funssa.core.interp.LirInterpreter;
+import org.funssa.core.interp.RunOptions;
+import org.funssa.core.interp.RunResult;
+import org.funssa.core.lir.Module;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.text.IrPrinter;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.Examples;
+import org.funssa.destruct.coalesce.Chaitin;
+import org.funssa.destruct.conventional.Conventional;
+import org.funssa.destruct.lir.LirWriter;
+import org.funssa.destruct.naive.Naive;
+import org.junit.jupiter.api.Test;
+
+class SreedharTest {
+
+    private final Program seed = Examples.program("seed004-ch5.ir");
+    private final String expected = Examples.resource("seed004-ch5.out");
+
+    private Destruction.Destructed checked(Destruction method) {
+        Destruction.Destructed d = method.destruct(seed);
+        assertThat(Conventional.violation(d.program())).as(IrPrinter.print(d.program())).isEmpty();
+        assertThat(Examples.runAsIr(d.program())).as(IrPrinter.print(d.program())).isEqualTo(expected);
+        assertThat(Examples.runAsLir(d.program())).isEqualTo(expected);
+        return d;
+    }
+
+    @Test
+    void methodThreeWithoutCoalescingKeepsTheMeaningOfTheSeedExamplesAndEveryCopyItInserted() {
+        Destruction.Destructed d = checked(new Sreedhar(false));
+        assertThat(d.stats().inserted()).isPositive();
+        assertThat(d.stats().remaining()).isEqualTo(d.stats().inserted());
+    }
+
+    @Test
+    void withCoalescingTheSeedExamplesKeepTheirMeaningWithNoMoreCopiesThanNaiveAndChaitin() {
+        Destruction.Destructed d = checked(new Sreedhar());
+        Destruction.Destructed chaitin = checked(new Chaitin(new Naive()));
+        assertThat(d.stats().remaining()).isLessThanOrEqualTo(chaitin.stats().remaining());
+        assertThat(copies(d.program())).isLessThanOrEqualTo(copies(chaitin.program()));
+        assertThat(d.stats().remaining()).isLessThanOrEqualTo(new Sreedhar(false).destruct(seed).stats().remaining());
+    }
+
+    @Test
+    void theLostCopyNeedsOneCopyAndTheSwapBreaksItsCycle() {
+        Program p = new Sreedhar().apply(seed);
+        // lost copy (Figure 5.13): x1 and x2 interfere; one copy separates them, on the loop's edge.
+        assertThat(copies(p.function("lost").get())).isEqualTo(1);
+        // swap (Figure 5.17): the two parameters exchange values, which needs at least three copies.
+        assertThat(copies(p.function("swap").get())).isGreaterThanOrEqualTo(3);
+        // a branch whose arms pass (a, b) and (b, a) to one block cannot do without copies on an edge.
+        assertThat(IrPrinter.print(p.function("arms").get())).contains("edge");
+    }
+
+    @Test
+    void aHundredThousandNestedBlocksAreTranslatedWithoutRecursion() {
+        int depth = 100_000;
+        Atom.Var m0 = new Atom.Var("m0", Type.MEM);
+        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("x" + depth, Type.I32), m0)));
+        for (int i = depth - 1; i >= 0; i--) {
+            Atom.Var x = new Atom.Var("x" + i, Type.I32);
+            Atom.Var y = new Atom.Var("y" + i, Type.I32);
+            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(new Atom.Var("x" + (i + 1), Type.I32)), body);
+            body = new Body(Vector.of(Let.of(y, new Expr.Prim(org.funssa.core.lir.Op.ADD, Type.I32,
+                    Vector.of(x, Atom.i32(1))))), Vector.of(next), new Tail.Jump(next.label(), Vector.of(y)));
+        }
+        Fn first = new Fn(new Label("B0"), Vector.of(new Atom.Var("x0", Type.I32)), body);
+        Body entry = new Body(Vector.empty(), Vector.of(first), Tail.Jump.of(first.label(), Atom.i32(0)));
+        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry);
+        Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(main));
+        Destruction.Destructed d = new Sreedhar().destruct(p);
+        assertThat(Conventional.violation(d.program())).isEmpty();
+        Module m = LirWriter.write(d.program());
+        RunResult r = LirInterpreter.run(m, RunOptions.defaults());
+        assertThat(r).isInstanceOfSatisfying(RunResult.Returned.class,
+                ret -> assertThat(ret.exitStatus()).isEqualTo(depth & 0xff));
+        // every parameter joins its argument's class: only the constant 0 is copied, into x0's class.
+        assertThat(d.stats()).isEqualTo(new org.funssa.destruct.CopyStats(1, 1));
+    }
+
+    /** Copies of a variable (value types only); {@code let x = 1} binds a constant and is no copy here. */
+    private static int copies(Program p) {
+        return p.functions().map(SreedharTest::copies).sum().intValue();
+    }
+
+    private static int copies(Function f) {
+        int n = 0;
+        java.util.ArrayDeque<Body> stack = new java.util.ArrayDeque<>();
+        stack.push(f.body());
+        while (!stack.isEmpty()) {
+            Body b = stack.pop();
+            n += b.lets().count(l -> l.expr() instanceof Expr.Copy(Atom.Var v) && !v.type().equals(Type.MEM));
+            b.functions().forEach(fn -> stack.push(fn.body()));
+        }
+        return n;
+    }
+}

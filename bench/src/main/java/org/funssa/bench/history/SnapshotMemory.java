@@ -11,6 +11,7 @@ import org.funssa.core.gen.LirGenerator;
 import org.funssa.core.gen.Shape;
 import org.funssa.core.lir.Op;
 import org.funssa.cps.construct.Construction;
+import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.history.History;
 import org.funssa.cps.history.ProgramSize;
@@ -42,8 +43,9 @@ import org.funssa.cps.pass.Pass;
  * java -Xms6g -Xmx6g -XX:+UseParallelGC -cp bench/target/benchmarks.jar org.funssa.bench.history.SnapshotMemory
  * </pre>
  *
- * <p>Two programs: a realistic one, LirGenerator's {@link Shape#MIX} of about 10⁵ LIR statements constructed
- * to pruned SSA (its nest is as deep as its dominator tree: diamonds chain, loops nest); and the worst case
+ * <p>Two programs: a realistic one, LirGenerator's {@link Shape#MIX}, ten functions of about 10⁴ LIR statements each, constructed
+ * to pruned SSA with {@link ConstructionOptions#PLAIN} (the default options' loop rotation is quadratic on a
+ * function this large at the time of writing; its nest is as deep as its dominator tree: diamonds chain, loops nest); and the worst case
  * for path copying, a single chain of 10⁵ nested blocks, where a rewrite of a block at depth d copies d
  * bodies. Rewrites pick blocks uniformly at random (seeded). Deep copies are measured for a few snapshots and
  * reported per snapshot, since a thousand would not fit in memory.
@@ -52,27 +54,30 @@ public final class SnapshotMemory {
 
     private static final int SNAPSHOTS = 1000;
     private static final int DEEP_COPIES = 10;
+    private static final int FUNCTIONS = 10;
+    private static final int WORST_CASE_SNAPSHOTS = 20;
 
     private SnapshotMemory() {}
 
     public static void main(String[] args) {
         int instructions = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        Program mix = Ssa.construct(LirGenerator.generate(42, GeneratorConfig.sized(instructions, Shape.MIX)
-                .withFeatures(true, false, false)).module(), Construction.PRUNED);
-        report("mix (LirGenerator MIX, pruned SSA)", mix);
-        report("worst case (one chain of nested blocks)", chain(instructions));
+        Program mix = Ssa.construct(LirGenerator.generate(42, GeneratorConfig.sized(instructions / FUNCTIONS,
+                Shape.MIX).withFunctions(FUNCTIONS - 1).withFeatures(true, false, false)).module(),
+                Construction.PRUNED, ConstructionOptions.PLAIN);
+        report("mix (LirGenerator MIX, " + FUNCTIONS + " functions, pruned SSA)", mix, SNAPSHOTS);
+        // A thousand random rewrites of the chain copy 5·10⁷ bodies (gigabytes): measure fewer, extrapolate.
+        report("worst case (one chain of nested blocks)", chain(instructions), WORST_CASE_SNAPSHOTS);
     }
 
-    private static void report(String name, Program program) {
+    private static void report(String name, Program program, int snapshots) {
         ProgramSize size = ProgramSize.of(program);
         System.out.printf(Locale.ROOT, "%s: %s, nest depth %d%n", name, size, depth(program));
-        List<Label> labels = labels(program);
+        List<Target> all = targets(program);
         java.util.Random random = new java.util.Random(7);
-        List<Label> targets = new ArrayList<>();
-        for (int i = 0; i < SNAPSHOTS; i++) {
-            targets.add(labels.get(random.nextInt(labels.size())));
+        List<Target> targets = new ArrayList<>();
+        for (int i = 0; i < snapshots; i++) {
+            targets.add(all.get(random.nextInt(all.size())));
         }
-        String function = program.functions().get(0).name();
 
         long base = used();
         Program copy = deepCopy(program);
@@ -81,21 +86,24 @@ public final class SnapshotMemory {
 
         long before = used();
         History history = History.of(copy);
-        for (int i = 0; i < SNAPSHOTS; i++) {
-            Label target = targets.get(i);
+        for (int i = 0; i < snapshots; i++) {
+            Target target = targets.get(i);
             UnaryOperator<Fn> change = touch(i);
-            history = history.apply(Pass.of("touch", p -> Rewrite.replaceLocalFunction(p, function, target, change)));
+            history = history.apply(Pass.of("touch", p -> Rewrite.replaceLocalFunction(p, target.function(),
+                    target.label(), change)));
         }
         long shared = used() - before;
-        System.out.printf(Locale.ROOT, "  %d snapshots by path copying: %.1f MB = %.2f x one copy%n", SNAPSHOTS,
-                shared / 1e6, (double) shared / one);
+        System.out.printf(Locale.ROOT, "  %d snapshots by path copying: %.1f MB = %.2f x one copy"
+                + " (%.1f KB per snapshot; %d snapshots = %.2f x one copy)%n", snapshots, shared / 1e6,
+                (double) shared / one, shared / 1e3 / snapshots, SNAPSHOTS, (double) shared / snapshots * SNAPSHOTS / one);
 
         history = null;
         long start = used();
         List<Program> deep = new ArrayList<>();
         Program current = copy;
         for (int i = 0; i < DEEP_COPIES; i++) {
-            current = deepCopy(Rewrite.replaceLocalFunction(current, function, targets.get(i), touch(i)));
+            Target target = targets.get(i);
+            current = deepCopy(Rewrite.replaceLocalFunction(current, target.function(), target.label(), touch(i)));
             deep.add(current);
         }
         long copies = used() - start;
@@ -130,18 +138,23 @@ public final class SnapshotMemory {
         return runtime.totalMemory() - runtime.freeMemory();
     }
 
-    /** Every label of every function's nest. */
-    private static List<Label> labels(Program program) {
-        List<Label> labels = new ArrayList<>();
-        ArrayDeque<Body> stack = new ArrayDeque<>();
-        program.functions().take(1).forEach(f -> stack.push(f.body()));
-        while (!stack.isEmpty()) {
-            for (Fn fn : stack.pop().functions()) {
-                labels.add(fn.label());
-                stack.push(fn.body());
+    /** A block to rewrite: a function and one of its local functions. */
+    private record Target(String function, Label label) {}
+
+    /** Every local function of every function. */
+    private static List<Target> targets(Program program) {
+        List<Target> targets = new ArrayList<>();
+        for (Function f : program.functions()) {
+            ArrayDeque<Body> stack = new ArrayDeque<>();
+            stack.push(f.body());
+            while (!stack.isEmpty()) {
+                for (Fn fn : stack.pop().functions()) {
+                    targets.add(new Target(f.name(), fn.label()));
+                    stack.push(fn.body());
+                }
             }
         }
-        return labels;
+        return targets;
     }
 
     /** The deepest nesting of local functions. */

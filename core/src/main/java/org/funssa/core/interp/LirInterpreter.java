@@ -2,7 +2,6 @@ package org.funssa.core.interp;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import org.funssa.core.interp.libc.Library;
@@ -126,7 +125,7 @@ public final class LirInterpreter {
                             "module " + module.name() + " has no function '" + options.entry() + "'");
                 }
                 transfer.clear();
-                Vector<Long> args = options.arguments().getOrElse(() -> defaultArguments(entry));
+                Vector<Long> args = options.arguments().getOrElse(() -> machine.mainArguments(entry.params.length));
                 if (args.size() != entry.params.length) {
                     throw new RuntimeTrap(RuntimeError.Kind.BAD_ENTRY, "function '" + entry.name + "' takes "
                             + entry.params.length + " parameters, given " + args.size() + " arguments");
@@ -154,24 +153,6 @@ public final class LirInterpreter {
         private RunResult failed(RuntimeError.Kind kind, String message) {
             return new RunResult.Failed(new RuntimeError(kind, message, where), machine.stdoutText(),
                     machine.stderrText(), machine.steps());
-        }
-
-        /**
-         * C's {@code main(argc, argv, envp)} as far as the entry takes them: argc = 1, argv = {"<module name>",
-         * NULL}, envp = {NULL}.
-         */
-        private Vector<Long> defaultArguments(CompiledFunction entry) {
-            int n = entry.params.length;
-            if (n == 0 || n > 3) {
-                return Vector.empty();
-            }
-            byte[] name = (machine.moduleName() + "\0").getBytes(StandardCharsets.ISO_8859_1);
-            long string = memory.allocate(Memory.Kind.STATIC, name.length, "argv[0]");
-            memory.write(string, name);
-            long argv = memory.allocate(Memory.Kind.STATIC, 16, "argv");
-            memory.storeI64(argv, string);
-            long envp = memory.allocate(Memory.Kind.STATIC, 8, "envp");
-            return Vector.of(1L, argv, envp).take(n);
         }
 
         /** A new frame for a call of {@code callee} with the arguments in {@link #transfer}. */

@@ -224,6 +224,24 @@ public final class Machine {
         return memory;
     }
 
+    /**
+     * The arguments C's {@code main(argc, argv, envp)} gets, as far as an entry with {@code parameters}
+     * parameters takes them: argc = 1, argv = {"<module name>", NULL}, envp = {NULL}, allocated as static
+     * data; none for an entry with no or more than three parameters. Both interpreters start runs this way.
+     */
+    public Vector<Long> mainArguments(int parameters) {
+        if (parameters == 0 || parameters > 3) {
+            return Vector.empty();
+        }
+        byte[] name = (moduleName() + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        long string = memory.allocate(Memory.Kind.STATIC, name.length, "argv[0]");
+        memory.write(string, name);
+        long argv = memory.allocate(Memory.Kind.STATIC, 16, "argv");
+        memory.storeI64(argv, string);
+        long envp = memory.allocate(Memory.Kind.STATIC, 8, "envp");
+        return Vector.of(1L, argv, envp).take(parameters);
+    }
+
     public String moduleName() {
         return moduleName;
     }

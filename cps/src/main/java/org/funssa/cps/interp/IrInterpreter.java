@@ -2,7 +2,6 @@ package org.funssa.cps.interp;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import org.funssa.core.interp.Machine;
@@ -152,7 +151,7 @@ public final class IrInterpreter {
                             "program " + program.name() + " has no function '" + options.entry() + "'");
                 }
                 transfer.clear();
-                Vector<Long> args = options.arguments().getOrElse(() -> defaultArguments(entry));
+                Vector<Long> args = options.arguments().getOrElse(() -> machine.mainArguments(entry.paramSlots.length));
                 if (args.size() != entry.paramSlots.length) {
                     throw new RuntimeTrap(RuntimeError.Kind.BAD_ENTRY, "function '" + entry.name + "' takes "
                             + entry.paramSlots.length + " parameters, given " + args.size() + " arguments");
@@ -180,21 +179,6 @@ public final class IrInterpreter {
         private RunResult failed(RuntimeError.Kind kind, String message) {
             return new RunResult.Failed(new RuntimeError(kind, message, where), machine.stdoutText(),
                     machine.stderrText(), machine.steps());
-        }
-
-        /** C's {@code main(argc, argv, envp)} as far as the entry takes them, as the LIR interpreter gives them. */
-        private Vector<Long> defaultArguments(IrCode entry) {
-            int n = entry.paramSlots.length;
-            if (n == 0 || n > 3) {
-                return Vector.empty();
-            }
-            byte[] name = (machine.moduleName() + "\0").getBytes(StandardCharsets.ISO_8859_1);
-            long string = memory.allocate(Memory.Kind.STATIC, name.length, "argv[0]");
-            memory.write(string, name);
-            long argv = memory.allocate(Memory.Kind.STATIC, 16, "argv");
-            memory.storeI64(argv, string);
-            long envp = memory.allocate(Memory.Kind.STATIC, 8, "envp");
-            return Vector.of(1L, argv, envp).take(n);
         }
 
         /** A new frame for a call of {@code callee} with the arguments in {@link #transfer}. */

@@ -43,11 +43,13 @@ import org.funssa.cps.pass.Pass;
  * java -Xms6g -Xmx6g -XX:+UseParallelGC -cp bench/target/benchmarks.jar org.funssa.bench.history.SnapshotMemory
  * </pre>
  *
- * <p>Two programs: a realistic one, LirGenerator's {@link Shape#MIX}, ten functions of about 10⁴ LIR statements each, constructed
- * to pruned SSA with {@link ConstructionOptions#PLAIN} (the default options' loop rotation is quadratic on a
- * function this large at the time of writing; its nest is as deep as its dominator tree: diamonds chain, loops nest); and the worst case
- * for path copying, a single chain of 10⁵ nested blocks, where a rewrite of a block at depth d copies d
- * bodies. Rewrites pick blocks uniformly at random (seeded). Deep copies are measured for a few snapshots and
+ * <p>Two programs: a realistic one, LirGenerator's {@link Shape#MIX}, ten functions of about 10⁴ LIR statements
+ * each, constructed to pruned SSA with the default options (its nest is as deep as its dominator tree:
+ * diamonds chain, loops nest; about 950 levels); and the worst case for a nest, a single chain of 10⁵ nested
+ * blocks. Each rewrite is one {@code History.apply} of a pass that path-copies one block (Rewrite), at a block
+ * picked uniformly at random (seeded); the History keeps each snapshot as what the step rewrote plus the
+ * path to it as indices, with a whole program every {@code Stored.KEYFRAME} (128) steps. Deep copies are measured
+ * for a few snapshots and
  * reported per snapshot, since a thousand would not fit in memory.
  */
 public final class SnapshotMemory {
@@ -55,7 +57,6 @@ public final class SnapshotMemory {
     private static final int SNAPSHOTS = 1000;
     private static final int DEEP_COPIES = 10;
     private static final int FUNCTIONS = 10;
-    private static final int WORST_CASE_SNAPSHOTS = 20;
 
     private SnapshotMemory() {}
 
@@ -63,10 +64,9 @@ public final class SnapshotMemory {
         int instructions = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         Program mix = Ssa.construct(LirGenerator.generate(42, GeneratorConfig.sized(instructions / FUNCTIONS,
                 Shape.MIX).withFunctions(FUNCTIONS - 1).withFeatures(true, false, false)).module(),
-                Construction.PRUNED, ConstructionOptions.PLAIN);
+                Construction.PRUNED, ConstructionOptions.DEFAULTS);
         report("mix (LirGenerator MIX, " + FUNCTIONS + " functions, pruned SSA)", mix, SNAPSHOTS);
-        // A thousand random rewrites of the chain copy 5·10⁷ bodies (gigabytes): measure fewer, extrapolate.
-        report("worst case (one chain of nested blocks)", chain(instructions), WORST_CASE_SNAPSHOTS);
+        report("worst case (one chain of nested blocks)", chain(instructions), SNAPSHOTS);
     }
 
     private static void report(String name, Program program, int snapshots) {
@@ -93,7 +93,7 @@ public final class SnapshotMemory {
                     target.label(), change)));
         }
         long shared = used() - before;
-        System.out.printf(Locale.ROOT, "  %d snapshots by path copying: %.1f MB = %.2f x one copy"
+        System.out.printf(Locale.ROOT, "  %d snapshots in a History: %.1f MB = %.2f x one copy"
                 + " (%.1f KB per snapshot; %d snapshots = %.2f x one copy)%n", snapshots, shared / 1e6,
                 (double) shared / one, shared / 1e3 / snapshots, SNAPSHOTS, (double) shared / snapshots * SNAPSHOTS / one);
 

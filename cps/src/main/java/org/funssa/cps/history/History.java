@@ -13,7 +13,9 @@ import org.funssa.cps.pass.Pass;
  * A persistent history of program values (DESIGN.md "Snapshots"; issue 5): apply a pass, undo, redo, name
  * a snapshot and go back to it, list the steps, diff two snapshots. A history is a value: every operation
  * returns a new history and leaves this one valid, so two threads may branch from the same history.
- * Because programs share structure, a snapshot costs what its pass changed.
+ * Because programs share structure, a snapshot costs what its pass changed: snapshots are kept as the
+ * local functions a step rewrote, with a whole program every few steps (see {@code Stored}), and the
+ * current program is kept whole.
  *
  * <p>As in an editor, {@link #apply} after {@link #undo} drops what could have been redone.
  *
@@ -25,8 +27,12 @@ import org.funssa.cps.pass.Pass;
  */
 public final class History {
 
-    /** A program and the step that made it. */
-    public record Snapshot(Program program, Step step) {}
+    /** A program, as kept, and the step that made it. */
+    private record Snapshot(Stored stored, Step step) {
+        Program program() {
+            return stored.program();
+        }
+    }
 
     /** Snapshots up to the current one, newest first; the last is the input. */
     private final List<Snapshot> done;
@@ -35,7 +41,11 @@ public final class History {
     /** Named positions: the {@link #done} list at the time of marking. */
     private final Map<String, List<Snapshot>> marks;
 
-    private History(List<Snapshot> done, List<Snapshot> undone, Map<String, List<Snapshot>> marks) {
+    /** The program of {@code done.head()}, whole. */
+    private final Program current;
+
+    private History(Program current, List<Snapshot> done, List<Snapshot> undone, Map<String, List<Snapshot>> marks) {
+        this.current = current;
         this.done = done;
         this.undone = undone;
         this.marks = marks;
@@ -43,12 +53,13 @@ public final class History {
 
     /** A history whose only snapshot is {@code program}. */
     public static History of(Program program) {
-        return new History(List.of(new Snapshot(program, Step.INPUT)), List.empty(), HashMap.empty());
+        return new History(program, List.of(new Snapshot(new Stored.Whole(program), Step.INPUT)), List.empty(),
+                HashMap.empty());
     }
 
     /** The current program. */
     public Program current() {
-        return done.head().program();
+        return current;
     }
 
     /** The program after {@code pass}, with no options recorded. */
@@ -63,10 +74,11 @@ public final class History {
      */
     public History apply(Pass pass, Map<String, String> options) {
         long start = System.nanoTime();
-        Program next = pass.apply(current());
+        Program next = pass.apply(current);
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        return new History(done.prepend(new Snapshot(next, new Step(pass.name(), options, elapsed))), List.empty(),
-                marks);
+        Stored stored = Stored.of(done.head().stored(), current, next);
+        return new History(next, done.prepend(new Snapshot(stored, new Step(pass.name(), options, elapsed))),
+                List.empty(), marks);
     }
 
     /** Whether there is a step to undo. */
@@ -88,7 +100,7 @@ public final class History {
         if (!canUndo()) {
             throw new IllegalStateException("nothing to undo: the history is at its input");
         }
-        return new History(done.tail(), undone.prepend(done.head()), marks);
+        return new History(done.tail().head().program(), done.tail(), undone.prepend(done.head()), marks);
     }
 
     /**
@@ -100,12 +112,12 @@ public final class History {
         if (!canRedo()) {
             throw new IllegalStateException("nothing to redo");
         }
-        return new History(done.prepend(undone.head()), undone.tail(), marks);
+        return new History(undone.head().program(), done.prepend(undone.head()), undone.tail(), marks);
     }
 
     /** The history with the current snapshot named {@code name} (replacing an earlier mark of that name). */
     public History mark(String name) {
-        return new History(done, undone, marks.put(name, done));
+        return new History(current, done, undone, marks.put(name, done));
     }
 
     /** The names of the marks. */
@@ -120,7 +132,8 @@ public final class History {
      * @throws IllegalArgumentException when there is no such mark
      */
     public History checkout(String name) {
-        return new History(marked(name), List.empty(), marks);
+        List<Snapshot> snapshots = marked(name);
+        return new History(snapshots.head().program(), snapshots, List.empty(), marks);
     }
 
     /** The steps from the input to the current program, each with the program's size and sharing. */
@@ -130,9 +143,10 @@ public final class History {
         Program previous = new Program("", Vector.empty(), Vector.empty(), Vector.empty());
         for (int i = 0; i < steps.size(); i++) {
             Snapshot s = steps.get(i);
-            log = log.append(new LogEntry(i, s.step(), ProgramSize.of(s.program()),
-                    Sharing.between(previous, s.program())));
-            previous = s.program();
+            // Rebuilt from the one before, as the step built it, so that sharing is measured as it was.
+            Program program = s.stored() instanceof Stored.Edits edits ? edits.applyTo(previous) : s.program();
+            log = log.append(new LogEntry(i, s.step(), ProgramSize.of(program), Sharing.between(previous, program)));
+            previous = program;
         }
         return log;
     }
@@ -144,6 +158,11 @@ public final class History {
                     + (done.size() - 1));
         }
         return done.get(done.size() - 1 - index).program();
+    }
+
+    /** How the snapshot at log position {@code index} is kept (for tests of this package). */
+    Stored stored(int index) {
+        return done.get(done.size() - 1 - index).stored();
     }
 
     /** The program marked {@code name}. */

@@ -47,7 +47,7 @@ class HistoryTest {
         Program p2 = h.current();
         History back = h.undo();
         assertThat(back.current()).isNotEqualTo(p2);
-        assertThat(back.redo().current()).isSameAs(p2);
+        assertThat(back.redo().current()).isEqualTo(p2);
         assertThat(back.undo().current()).isSameAs(p0);
         assertThat(back.undo().canUndo()).isFalse();
         History branched = back.apply(touch(3));
@@ -64,7 +64,7 @@ class HistoryTest {
     void marksAndCheckout() {
         History h = History.of(small()).apply(touch(1)).mark("one").apply(touch(2)).mark("two").undo().undo();
         History one = h.checkout("one");
-        assertThat(one.current()).isSameAs(h.snapshot("one"));
+        assertThat(one.current()).isEqualTo(h.snapshot("one"));
         assertThat(one.log().map(e -> e.step().pass())).containsExactly("input", "touch1");
         assertThat(one.checkout("two").log().map(e -> e.step().pass())).containsExactly("input", "touch1", "touch2");
         assertThat(h.marks()).containsExactly("one", "two");
@@ -118,10 +118,65 @@ class HistoryTest {
                 "touch4", "touch5");
         assertThat(hb.log().map(e -> e.step().pass())).containsExactly("input", "touch1", "touch5", "touch4",
                 "touch3");
-        assertThat(ha.snapshot(1)).isSameAs(hb.snapshot(1)).isSameAs(base.current());
+        assertThat(ha.snapshot(1)).isEqualTo(hb.snapshot(1)).isEqualTo(base.current());
         assertThat(base.log()).hasSize(2);
         assertThat(Verifier.verify(ha.current())).isEmpty();
         assertThat(Verifier.verify(hb.current())).isEmpty();
+    }
+
+    @Test
+    void aSnapshotKeepsWhatItsStepRewroteAndIsRebuiltEqual() {
+        Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(DeepIr.nest(1000, "")));
+        java.util.Random random = new java.util.Random(3);
+        java.util.List<Program> expected = new java.util.ArrayList<>(java.util.List.of(p));
+        java.util.List<Integer> touched = new java.util.ArrayList<>(java.util.List.of(0));
+        int steps = 2 * Stored.KEYFRAME + 44;
+        History h = History.of(p);
+        for (int i = 1; i <= steps; i++) {
+            int n = 1 + random.nextInt(1000);
+            Pass t = touch(n);
+            expected.add(t.apply(expected.get(i - 1)));
+            touched.add(n);
+            h = h.apply(t);
+        }
+        int whole = 0;
+        for (int i = 0; i <= steps; i++) {
+            assertThat(h.snapshot(i)).as("snapshot %d", i).isEqualTo(expected.get(i));
+            switch (h.stored(i)) {
+                case Stored.Whole w -> whole++;
+                case Stored.Edits e -> {
+                    // Only the rewritten block and the indices leading to it: no copy of the path.
+                    Stored.LocalEdit edit = (Stored.LocalEdit) e.edits().single();
+                    assertThat(edit.lets().last().vars().single().name()).isEqualTo("t" + touched.get(i));
+                    assertThat(edit.indices()).hasSize(touched.get(i)).containsOnly(0);
+                }
+            }
+        }
+        assertThat(whole).as("the input and one whole program every %d steps", Stored.KEYFRAME).isEqualTo(3);
+        History back = h;
+        for (int i = steps; i > 0; i--) {
+            assertThat(back.current()).isEqualTo(expected.get(i));
+            back = back.undo();
+        }
+        assertThat(back.current()).isSameAs(p);
+        assertThat(back.redo().redo().current()).isEqualTo(expected.get(2));
+        // The log rebuilds each snapshot from the one before, so sharing is what the step allocated.
+        assertThat(h.log().get(5).sharing().newNodes()).isEqualTo(2L * touched.get(5) + 2);
+    }
+
+    @Test
+    void aStepThatChangesAFunctionBodyOrTheProgramIsKeptWhole() {
+        Program p = small();
+        Pass entry = Pass.of("entry", q -> new Program(q.name(), q.symbols(), q.data(), q.functions().map(f -> f.withBody(
+                f.body().withLets(f.body().lets().append(Let.of(new Atom.Var("e", Type.I32),
+                        new Expr.Copy(Atom.i32(1)))))))));
+        Pass add = Pass.of("add", q -> new Program(q.name(), q.symbols(), q.data(),
+                q.functions().append(DeepIr.longBody(3, ""))));
+        History h = History.of(p).apply(entry).apply(add);
+        assertThat(((Stored.LocalEdit) ((Stored.Edits) h.stored(1)).edits().single()).indices()).isEmpty();
+        assertThat(h.stored(2)).isInstanceOf(Stored.Whole.class);
+        assertThat(h.snapshot(1)).isEqualTo(entry.apply(p));
+        assertThat(h.undo().current()).isEqualTo(entry.apply(p));
     }
 
     private static void await(CyclicBarrier barrier) {

@@ -46,6 +46,14 @@ public final class History {
         return new History(List.of(new Snapshot(program, Step.INPUT)), List.empty(), HashMap.empty());
     }
 
+    /**
+     * A history whose only snapshot is {@code program}, made by {@code step}: for a program that comes from
+     * outside the IR, such as SSA construction from LIR, whose options and time the log should show.
+     */
+    public static History of(Program program, Step step) {
+        return new History(List.of(new Snapshot(program, step)), List.empty(), HashMap.empty());
+    }
+
     /** The current program. */
     public Program current() {
         return done.head().program();
@@ -67,6 +75,15 @@ public final class History {
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         return new History(done.prepend(new Snapshot(next, new Step(pass.name(), options, elapsed))), List.empty(),
                 marks);
+    }
+
+    /**
+     * The history whose current program is {@code next}, made by {@code step} outside this history: for a
+     * step that is not a {@link Pass}, or whose caller keeps more of its result than the program (the copy
+     * counts of a destruction). Redo is no longer possible afterwards.
+     */
+    public History record(Program next, Step step) {
+        return new History(done.prepend(new Snapshot(next, step)), List.empty(), marks);
     }
 
     /** Whether there is a step to undo. */

@@ -1,9 +1,9 @@
 package org.funssa.core.cfg;
 
-import io.vavr.collection.HashMap;
-import io.vavr.collection.HashSet;
-import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import io.vavr.control.Option;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.Graph;
@@ -41,14 +41,16 @@ public final class Cfg implements Graph {
 
     private final Module.Function function;
     private final Vector<Block> blocks;
-    private final Map<String, Integer> byLabel;
+    /** Block id by label; built once here and never changed, so a plain map serves as a value. */
+    private final java.util.Map<String, Integer> byLabel;
     private final DiGraph graph;
     private final Positions positions;
 
-    private Cfg(Module.Function function, Vector<Block> blocks, DiGraph graph, Positions positions) {
+    private Cfg(Module.Function function, Vector<Block> blocks, java.util.Map<String, Integer> byLabel,
+                DiGraph graph, Positions positions) {
         this.function = function;
         this.blocks = blocks;
-        this.byLabel = blocks.zipWithIndex().toMap(t -> t._1.label(), t -> t._2);
+        this.byLabel = byLabel;
         this.graph = graph;
         this.positions = positions;
     }
@@ -66,80 +68,99 @@ public final class Cfg implements Graph {
     /** As {@link #of(Module.Function)}, with errors naming the file, line and column of the statement at fault. */
     public static Cfg of(Module.Function function, Positions positions) {
         String name = function.name();
-        Vector<Vector<Stmt>> parts = Vector.empty();
-        Vector<Option<String>> labels = Vector.empty();
-        Map<String, Stmt> definitions = HashMap.empty();
-        Vector<Stmt> current = Vector.empty();
-        Option<String> currentLabel = Option.none();
+        Vector<Stmt> body = function.body();
+        // Transient builders, confined to this call: blocks as ranges [start, end) of the body.
+        List<String> labels = new ArrayList<>();
+        IntList starts = new IntList();
+        IntList ends = new IntList();
+        java.util.Map<String, Integer> byLabel = new java.util.HashMap<>();
+        int start = 0;
+        String currentLabel = null;
         boolean open = false; // whether the current block has begun (has a label or a statement)
-        for (Stmt stmt : function.body()) {
+        int index = 0;
+        for (Stmt stmt : body) {
             if (stmt instanceof Stmt.DefLabel(String label)) {
-                if (definitions.containsKey(label)) {
+                if (byLabel.containsKey(label)) {
                     throw new CfgException(name, positions.of(stmt), "label \"" + label + "\" is defined twice");
                 }
-                definitions = definitions.put(label, stmt);
                 if (open) {
-                    parts = parts.append(current);
-                    labels = labels.append(currentLabel);
+                    labels.add(currentLabel);
+                    starts.add(start);
+                    ends.add(index);
                 }
-                current = Vector.empty();
-                currentLabel = Option.of(label);
+                byLabel.put(label, labels.size());
+                start = index + 1;
+                currentLabel = label;
                 open = true;
-                continue;
+            } else {
+                open = true;
+                if (stmt.endsBlock()) {
+                    labels.add(currentLabel);
+                    starts.add(start);
+                    ends.add(index + 1);
+                    start = index + 1;
+                    currentLabel = null;
+                    open = false;
+                }
             }
-            current = current.append(stmt);
-            open = true;
-            if (stmt.endsBlock()) {
-                parts = parts.append(current);
-                labels = labels.append(currentLabel);
-                current = Vector.empty();
-                currentLabel = Option.none();
-                open = false;
-            }
+            index++;
         }
         if (open) {
-            parts = parts.append(current);
-            labels = labels.append(currentLabel);
+            labels.add(currentLabel);
+            starts.add(start);
+            ends.add(index);
         }
-        if (parts.isEmpty()) {
+        if (labels.isEmpty()) {
             throw new CfgException(name, positions.of(function), "the body is empty; it must start with PROLOGUE");
         }
 
-        Map<String, Integer> byLabel = HashMap.empty();
+        List<Block> built = new ArrayList<>(labels.size());
         for (int b = 0; b < labels.size(); b++) {
-            for (String label : labels.get(b)) {
-                byLabel = byLabel.put(label, b);
-            }
-        }
-        HashSet<String> taken = HashSet.ofAll(byLabel.keySet());
-        Vector<Block> blocks = Vector.empty();
-        for (int b = 0; b < parts.size(); b++) {
-            if (labels.get(b).isDefined()) {
-                blocks = blocks.append(new Block(labels.get(b).get(), false, parts.get(b)));
+            Vector<Stmt> statements = body.slice(starts.get(b), ends.get(b));
+            if (labels.get(b) != null) {
+                built.add(new Block(labels.get(b), false, statements));
             } else {
                 String synthesized = ".B" + b;
-                while (taken.contains(synthesized)) {
+                while (byLabel.containsKey(synthesized)) {
                     synthesized = synthesized + "'";
                 }
-                taken = taken.add(synthesized);
-                blocks = blocks.append(new Block(synthesized, true, parts.get(b)));
+                byLabel.put(synthesized, b);
+                built.add(new Block(synthesized, true, statements));
             }
         }
+        Vector<Block> blocks = Vector.ofAll(built);
 
         int entry = entryBlock(function, positions, blocks);
         DiGraph.Builder builder = DiGraph.builder(blocks.size()).entry(entry)
                 .labels(blocks.map(Block::label));
         for (int b = 0; b < blocks.size(); b++) {
             for (String target : targets(function, positions, blocks, b)) {
-                Option<Integer> to = byLabel.get(target);
-                if (to.isEmpty()) {
+                Integer to = byLabel.get(target);
+                if (to == null) {
                     throw new CfgException(name, positions.of(blocks.get(b).statements().last()),
                             "jump to undefined label \"" + target + "\" in block \"" + blocks.get(b).label() + "\"");
                 }
-                builder.edge(b, to.get());
+                builder.edge(b, to);
             }
         }
-        return new Cfg(function, blocks, builder.build(), positions);
+        return new Cfg(function, blocks, byLabel, builder.build(), positions);
+    }
+
+    /** A growable list of ints, for the block ranges above. */
+    private static final class IntList {
+        private int[] values = new int[16];
+        private int size;
+
+        void add(int value) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, 2 * size);
+            }
+            values[size++] = value;
+        }
+
+        int get(int index) {
+            return values[index];
+        }
     }
 
     private static int entryBlock(Module.Function function, Positions positions, Vector<Block> blocks) {
@@ -207,7 +228,7 @@ public final class Cfg implements Graph {
 
     /** The block carrying the label (a DEFLABEL's or a synthesized one), if any. */
     public Option<Integer> blockOf(String label) {
-        return byLabel.get(label);
+        return Option.of(byLabel.get(label));
     }
 
     /** Where the function's statements were read, when it was read from text. */

@@ -22,9 +22,21 @@ import org.funssa.core.lir.Module;
  * cycle is an exit, so rotation would never end), when some Hi has several edges into L (copying it
  * would give the loop several entries, making it irreducible), or when H0 is the function's entry
  * block (its copy would repeat the PROLOGUE; Preheaders removes that case). Irreducible cycles have
- * no natural loop and are left alone too. Copies are fresh blocks {@code _rotN}, placed after the
- * last latch; after each rotation the graph is analysed afresh, and the function is rotated until no
- * loop qualifies.
+ * no natural loop and are left alone too. Copies are fresh blocks {@code _rotN}.
+ *
+ * Rotating a chain H0 … Hk-1 step by step would analyse the graph afresh after each step; the steps are
+ * done at once instead, by what each step's analysis would find. Only H0 enters the loop and each Hi has
+ * one edge into it, so after step i the block Hi+1 dominates the rest of the loop: its latches are the
+ * blocks of the loop, apart from H0 … Hi, with an edge to Hi+1, which are the copy Ci and the other blocks
+ * of the original loop that jump to Hi+1. Hence: every edge from a block of the loop outside the chain to
+ * Hi goes to Ci; each Ci is a copy of Hi whose edge to Hi+1 goes to Ci+1 (the last one keeps its edge to
+ * Hk). The copies are placed, in order, after the last block whose edges changed.
+ *
+ * Loops whose bodies are disjoint do not affect each other's chains (a block outside a loop gains an edge
+ * into it only towards its header), so each round rotates, at once, every qualifying loop whose body is
+ * disjoint from the bodies of the loops chosen before it in block order; rounds repeat on the new graph
+ * until no loop qualifies. A round costs one analysis of the graph, and the number of rounds is bounded by
+ * the nesting depth of the loops that qualify, not by their number.
  */
 
 /** Turns while-style natural loops into do-while style by copying their exit tests onto the back edge. */
@@ -39,18 +51,28 @@ public final class LoopRotation {
     public static Module.Function apply(Module.Function function) {
         Module.Function current = function;
         FreshNames names = FreshNames.of(function);
-        int rounds = 0;
         int limit = 4 * Cfg.of(function).size() + 4;
-        for (Option<Vector<String>> chain = nextChain(current); chain.isDefined(); chain = nextChain(current)) {
-            for (String header : chain.get()) {
-                current = rotateOnce(current, header, names);
-            }
-            if (++rounds > limit) {
+        for (int rounds = 0; ; rounds++) {
+            if (rounds > limit) {
                 throw new IllegalStateException("loop rotation of " + function.name() + " did not settle after "
-                        + limit + " loops");
+                        + limit + " rounds");
             }
+            Cfg cfg = Cfg.of(current);
+            NaturalLoops loops = NaturalLoops.of(cfg);
+            BitSet claimed = new BitSet();
+            Vector<Chain> chains = Vector.empty();
+            for (int h = 0; h < cfg.size(); h++) {
+                Option<Chain> chain = chain(loops, h);
+                if (chain.isDefined() && !chain.get().body().intersects(claimed)) {
+                    claimed.or(chain.get().body());
+                    chains = chains.append(chain.get());
+                }
+            }
+            if (chains.isEmpty()) {
+                return current;
+            }
+            current = rotate(cfg, chains, names);
         }
-        return current;
     }
 
     /**
@@ -63,21 +85,11 @@ public final class LoopRotation {
         return Vector.range(0, cfg.size()).filter(h -> chain(loops, h).isDefined()).map(h -> cfg.block(h).label());
     }
 
-    /** The chain H0 … Hk-1 of the first loop that qualifies. */
-    private static Option<Vector<String>> nextChain(Module.Function function) {
-        Cfg cfg = Cfg.of(function);
-        NaturalLoops loops = NaturalLoops.of(cfg);
-        for (int h = 0; h < cfg.size(); h++) {
-            Option<Vector<Integer>> chain = chain(loops, h);
-            if (chain.isDefined()) {
-                return Option.of(chain.get().map(b -> cfg.block(b).label()));
-            }
-        }
-        return Option.none();
-    }
+    /** A loop that qualifies: its body and the blocks H0 … Hk-1 to copy, by block id. */
+    private record Chain(BitSet body, int[] headers) {}
 
-    /** The blocks H0 … Hk-1 to copy in turn, when the loop headed by h qualifies. */
-    private static Option<Vector<Integer>> chain(NaturalLoops loops, int h) {
+    /** The chain of the loop headed by h, when the loop qualifies. */
+    private static Option<Chain> chain(NaturalLoops loops, int h) {
         Cfg cfg = loops.cfg();
         if (h == cfg.entry() || !loops.dominators().contains(h) || !loops.isHeader(h)) {
             return Option.none();
@@ -100,7 +112,8 @@ public final class LoopRotation {
                 }
             }
             if (!exit) {
-                return chain.isEmpty() ? Option.none() : Option.of(chain);
+                return chain.isEmpty() ? Option.none()
+                        : Option.of(new Chain(body, chain.toJavaStream().mapToInt(Integer::intValue).toArray()));
             }
             seen.set(current);
             if (inside != 1 || seen.get(next)) {
@@ -111,24 +124,43 @@ public final class LoopRotation {
         }
     }
 
-    /** One rotation step: the header's copy C takes the place of the header on every back edge. */
-    private static Module.Function rotateOnce(Module.Function function, String header, FreshNames names) {
-        Cfg cfg = Cfg.of(function);
-        NaturalLoops loops = NaturalLoops.of(cfg);
-        int h = cfg.blockOf(header).getOrElseThrow(() -> new IllegalStateException("no block " + header));
-        BitSet latches = loops.latches(h);
-        if (latches.isEmpty()) {
-            throw new IllegalStateException(header + " in " + function.name() + " no longer heads a loop");
-        }
+    /** The function with every chain rotated, each as its k steps would (see the class comment). */
+    private static Module.Function rotate(Cfg cfg, Vector<Chain> chains, FreshNames names) {
         Vector<BlockList.Block> original = BlockList.of(cfg).blocks();
         Vector<BlockList.Block> blocks = original;
-        String copy = names.fresh("_rot", "");
-        for (int b = latches.nextSetBit(0); b >= 0; b = latches.nextSetBit(b + 1)) {
-            blocks = blocks.update(b, blocks.get(b).retarget(header, copy));
+        Vector<Integer> positions = Vector.empty();
+        Vector<BlockList.Block> copies = Vector.empty();
+        for (Chain chain : chains) {
+            int[] headers = chain.headers();
+            BitSet onChain = new BitSet();
+            for (int header : headers) {
+                onChain.set(header);
+            }
+            String[] labels = new String[headers.length];
+            for (int i = 0; i < headers.length; i++) {
+                labels[i] = names.fresh("_rot", "");
+            }
+            int last = -1;
+            for (int i = 0; i < headers.length; i++) {
+                String header = cfg.block(headers[i]).label();
+                IntSeq preds = cfg.predecessors(headers[i]);
+                for (int j = 0; j < preds.size(); j++) {
+                    int p = preds.get(j);
+                    if (chain.body().get(p) && !onChain.get(p)) {
+                        blocks = blocks.update(p, blocks.get(p).retarget(header, labels[i]));
+                        last = Math.max(last, p);
+                    }
+                }
+            }
+            for (int i = 0; i < headers.length; i++) {
+                BlockList.Block copy = original.get(headers[i]).copyAs(labels[i]);
+                if (i + 1 < headers.length) {
+                    copy = copy.retarget(cfg.block(headers[i + 1]).label(), labels[i + 1]);
+                }
+                copies = copies.append(copy);
+                positions = positions.append(last + 1);
+            }
         }
-        BlockList.Block c = original.get(h).copyAs(copy);
-        return new BlockList(function, blocks)
-                .insertBefore(Vector.of(latches.previousSetBit(cfg.size()) + 1), Vector.of(c))
-                .toFunction();
+        return new BlockList(cfg.function(), blocks).insertBefore(positions, copies).toFunction();
     }
 }

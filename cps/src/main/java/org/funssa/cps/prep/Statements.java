@@ -2,8 +2,7 @@ package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.Stmt;
@@ -40,20 +39,32 @@ final class Statements {
         };
     }
 
-    /** Every node of the tree, parents before children. */
-    static List<LExp> nodes(LExp root) {
-        List<LExp> out = new ArrayList<>();
+    /** Every node of the statement's trees (labels of jumps included), each tree's parents before children. */
+    static void forEachNode(Stmt stmt, Consumer<LExp> action) {
         ArrayDeque<LExp> stack = new ArrayDeque<>();
-        stack.push(root);
+        Vector<LExp> roots = expressions(stmt);
+        for (int r = roots.size() - 1; r >= 0; r--) {
+            stack.push(roots.get(r));
+        }
         while (!stack.isEmpty()) {
             LExp e = stack.pop();
-            out.add(e);
-            Vector<LExp> operands = e.operands();
-            for (int i = operands.size() - 1; i >= 0; i--) {
-                stack.push(operands.get(i));
+            action.accept(e);
+            switch (e) {
+                case LExp.Subreg sub -> stack.push(sub.register());
+                case LExp.Mem m -> stack.push(m.address());
+                case LExp.Unary u -> stack.push(u.operand());
+                case LExp.Binary b -> {
+                    stack.push(b.right());
+                    stack.push(b.left());
+                }
+                case LExp.If i -> {
+                    stack.push(i.otherwise());
+                    stack.push(i.then());
+                    stack.push(i.condition());
+                }
+                default -> { }
             }
         }
-        return out;
     }
 
     /**

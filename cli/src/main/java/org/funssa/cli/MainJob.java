@@ -8,6 +8,7 @@ import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.text.IrPrinter;
+import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 
 /**
@@ -52,7 +53,7 @@ final class MainJob {
 
         section("4. SSA form (pruned: blocks are local functions nested by dominance, phi-functions are their parameters)");
         Pipeline.Result ssa = new Pipeline(Inputs.EXAMPLE_NAME, Option.of(RunOptions.defaults()), text -> { })
-                .run(module, Pipeline.parse(PASSES), ConstructionOptions.DEFAULTS, false);
+                .run(module, Pipeline.parse(PASSES), ConstructionOptions.DEFAULTS, Vector.empty(), false);
         terminal.out().print(IrPrinter.print(ssa.constructed()));
 
         section("5. Back to LIR: " + PASSES + " --check");

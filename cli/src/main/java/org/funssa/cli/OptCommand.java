@@ -21,7 +21,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code funssa opt FILE.lir --passes prun/srd3}: LIR through construction, optimizations and destruction
  * back to LIR (seed 004 appendix A's pass strings). {@code --check} verifies after every pass and compares
- * the program's behaviour with the input's; {@code --stats} prints counts and times as JSON on stderr.
+ * the program's behaviour with the input's; {@code --stats} prints counts and times as JSON on stderr;
+ * {@code --snapshots} prints the history of program values from construction to destruction on stderr, one
+ * line per step (stdout may carry the LIR, so the log never goes there).
  */
 @Command(name = "opt", description = "Run a pass string (construction/optimizations/destruction) and write the LIR.")
 final class OptCommand implements Callable<Integer> {
@@ -44,6 +46,10 @@ final class OptCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--stats", description = "print counts and times per pass as one JSON object on stderr")
     boolean stats;
 
+    @CommandLine.Option(names = "--snapshots", description = "print each step's snapshot on stderr: pass, options,"
+            + " time, lets and local functions, and the nodes it allocated and shared with the snapshot before")
+    boolean snapshots;
+
     @CommandLine.Option(names = "--chaitin", description = "Chaitin's aggressive coalescing after destruction (seed 004 §5.5.2)")
     boolean chaitin;
 
@@ -64,11 +70,14 @@ final class OptCommand implements Callable<Integer> {
         Module input = Inputs.read(file);
         Pipeline.Result result = new Pipeline(file.toString(),
                 check ? io.vavr.control.Option.of(RunOptions.defaults().withStepBudget(steps)) : io.vavr.control.Option.none(),
-                terminal.err()::print).run(input, pipeline, SsaCommand.options(switches), chaitin);
+                terminal.err()::print).run(input, pipeline, SsaCommand.options(switches), Vector.ofAll(switches), chaitin);
         result.checked().forEach(behaviour -> terminal.err().println(file + ": --check: every pass kept the "
                 + "behaviour of main (" + behaviour.ending() + ", " + behaviour.stdout().length()
                 + " bytes of output)"));
         write(LirPrinter.print(result.output()));
+        if (snapshots) {
+            result.history().log().forEach(entry -> terminal.err().println(file + ": snapshot " + entry));
+        }
         if (stats) {
             terminal.err().println(statistics(input, result));
         }

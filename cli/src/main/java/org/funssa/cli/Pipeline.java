@@ -1,9 +1,11 @@
 package org.funssa.cli;
 
+import io.vavr.Tuple;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.funssa.core.interp.LirInterpreter;
@@ -13,12 +15,15 @@ import org.funssa.core.lir.Module;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.construct.Ssa;
+import org.funssa.cps.history.History;
+import org.funssa.cps.history.Step;
 import org.funssa.cps.interp.IrInterpreter;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.pass.Pass;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.verify.Verifier;
@@ -44,9 +49,12 @@ final class Pipeline {
         }
     }
 
-    /** What a run produced: the program after construction, the LIR after destruction, counts and times. */
+    /**
+     * What a run produced: the program after construction, the LIR after destruction, counts and times, and
+     * the history of program values from construction to destruction.
+     */
     record Result(Program constructed, Module output, Vector<Integer> phis, Vector<CopyStats> copies,
-                  Map<String, Double> passMillis, Option<Behaviour> checked) {}
+                  Map<String, Double> passMillis, Option<Behaviour> checked, History history) {}
 
     private final String source;
     private final Option<RunOptions> check;
@@ -73,12 +81,22 @@ final class Pipeline {
         }
     }
 
-    Result run(Module input, PassString passes, ConstructionOptions options, boolean chaitin) {
+    /**
+     * Runs {@code passes} on {@code input}: construction with {@code options} ({@code switches} are the words
+     * they came from, for the log), the middle steps, destruction (followed by Chaitin's coalescing when asked)
+     * one function at a time, and the LIR writer. Each step from construction to destruction is a snapshot of
+     * the result's history.
+     */
+    Result run(Module input, PassString passes, ConstructionOptions options, Vector<String> switches,
+               boolean chaitin) {
         Construction construction = SsaCommand.construction(passes.construction());
         Destruction destruction = Destructions.named(passes.destruction(), chaitin).get();
         Option<Behaviour> expected = check.map(o -> Behaviour.of(LirInterpreter.run(input, o)));
 
-        Program program = timed(construction.seedName(), () -> Ssa.construct(input, construction, options));
+        Timed<Program> constructed = timed(construction.seedName(), () -> Ssa.construct(input, construction, options));
+        Program program = constructed.value();
+        History history = History.of(program, new Step(construction.seedName(),
+                LinkedHashMap.ofEntries(switches.map(w -> Tuple.of(w, ""))), constructed.elapsed()));
         Vector<Integer> phis = program.functions().map(Pipeline::parameters);
         expected.forEach(e -> {
             Vector<Violation> violations = Verifier.verify(program);
@@ -89,16 +107,24 @@ final class Pipeline {
             }
             compare(construction.seedName(), e, Behaviour.of(IrInterpreter.run(program, check.get())));
         });
+        Pass dump = Pass.of(PassString.DUMP, p -> {
+            dumps.accept(IrPrinter.print(p));
+            return p;
+        });
         for (String step : passes.middle()) {
             if (step.equals(PassString.DUMP)) {
-                dumps.accept(IrPrinter.print(program));
+                history = history.apply(dump);
             }
         }
-        Vector<Destruction.Destructed> parts = program.functions().map(f -> timed(destruction.name(),
-                () -> destruction.destruct(new Program(program.name(), program.symbols(), program.data(),
+        Program optimized = history.current();
+        Vector<Timed<Destruction.Destructed>> parts = optimized.functions().map(f -> timed(destruction.name(),
+                () -> destruction.destruct(new Program(optimized.name(), optimized.symbols(), optimized.data(),
                         Vector.of(f)))));
-        Program destructed = new Program(program.name(), program.symbols(), program.data(),
-                parts.map(d -> d.program().functions().head()));
+        Program destructed = new Program(optimized.name(), optimized.symbols(), optimized.data(),
+                parts.map(d -> d.value().program().functions().head()));
+        history = history.record(destructed, new Step(passes.destruction(), chaitin
+                ? LinkedHashMap.of("chaitin", "") : LinkedHashMap.empty(),
+                parts.map(Timed::elapsed).fold(Duration.ZERO, Duration::plus)));
         expected.forEach(e -> {
             Conventional.violation(destructed).forEach(v -> {
                 throw new CheckFailure(source + ": --check: after " + destruction.name()
@@ -106,15 +132,18 @@ final class Pipeline {
             });
             compare(destruction.name(), e, Behaviour.of(IrInterpreter.run(destructed, check.get())));
         });
-        Module output = timed("lir", () -> LirWriter.write(destructed));
+        Module output = timed("lir", () -> LirWriter.write(destructed)).value();
         for (int i = 0; i < passes.trailingDumps(); i++) {
             dumps.accept(LirPrinter.print(output));
         }
         expected.forEach(e -> compare("writing LIR", e, Behaviour.of(LirInterpreter.run(output, check.get()))));
-        return new Result(program, output, phis, parts.map(Destruction.Destructed::stats), millis, expected);
+        return new Result(program, output, phis, parts.map(d -> d.value().stats()), millis, expected, history);
     }
 
-    private <T> T timed(String pass, Supplier<T> work) {
+    /** A stage's result and how long it took. */
+    private record Timed<T>(T value, Duration elapsed) {}
+
+    private <T> Timed<T> timed(String pass, Supplier<T> work) {
         long start = System.nanoTime();
         T result;
         try {
@@ -122,8 +151,9 @@ final class Pipeline {
         } catch (IllegalArgumentException e) {
             throw new InputError(source + ": " + pass + ": " + e.getMessage());
         }
-        millis = millis.put(pass, millis.getOrElse(pass, 0.0) + (System.nanoTime() - start) / 1e6);
-        return result;
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        millis = millis.put(pass, millis.getOrElse(pass, 0.0) + elapsed.toNanos() / 1e6);
+        return new Timed<>(result, elapsed);
     }
 
     private void compare(String pass, Behaviour expected, Behaviour actual) {

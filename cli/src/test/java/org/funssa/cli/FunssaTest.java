@@ -202,6 +202,38 @@ class FunssaTest {
     }
 
     @Test
+    void snapshotsLogEveryStepOnStderrAndLeaveTheLirOnStdoutIntact() {
+        Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
+        String file = fib.frontEnd().toString();
+        Outcome plain = funssa("opt", file, "--passes", "prun/dump/srd3", "--chaitin", "--option", "no-copy-folding");
+        Outcome o = funssa("opt", file, "--passes", "prun/dump/srd3", "--chaitin", "--option", "no-copy-folding",
+                "--snapshots");
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).isEqualTo(plain.out()).startsWith("(MODULE");
+        java.util.List<String> log = o.err().lines().filter(l -> l.startsWith(file + ": snapshot ")).toList();
+        assertThat(log).hasSize(3);
+        String number = "\\d+";
+        String size = "(" + number + ") lets, (" + number + ") local functions; (" + number + ") new, (" + number
+                + ") shared";
+        java.util.regex.Pattern line = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(file)
+                + ": snapshot (\\d) ([a-z0-9]+)(\\(([^)]*)\\))? \\d+\\.\\d{3} ms: " + size);
+        java.util.List<java.util.regex.Matcher> m = log.stream().map(line::matcher).toList();
+        m.forEach(x -> assertThat(x.matches()).as(x.toString()).isTrue());
+        assertThat(m.stream().map(x -> x.group(1) + " " + x.group(2) + " " + x.group(4)))
+                .containsExactly("0 prun no-copy-folding", "1 dump null", "2 srd3 chaitin");
+        // Construction allocates everything; a dump shares everything; destruction has the dumped program's size.
+        long[] lets = m.stream().mapToLong(x -> Long.parseLong(x.group(5))).toArray();
+        assertThat(Long.parseLong(m.get(0).group(8))).isZero();
+        assertThat(Long.parseLong(m.get(0).group(7))).isPositive();
+        assertThat(Long.parseLong(m.get(1).group(7))).isZero();
+        assertThat(Long.parseLong(m.get(1).group(8))).isEqualTo(Long.parseLong(m.get(0).group(7)));
+        assertThat(lets[1]).isEqualTo(lets[0]).isPositive();
+        assertThat(lets[2]).isPositive();
+        assertThat(funssa("opt", file, "--snapshots").err()).contains(file + ": snapshot 0 prun ",
+                file + ": snapshot 1 naive ");
+    }
+
+    @Test
     void aBadPassStringSaysWhatIsValid() {
         Outcome o = funssa("opt", "x.lir", "--passes", "naive/prun");
         assertThat(o.status()).isEqualTo(ExitStatus.INPUT_ERROR);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,10 +12,13 @@ import java.util.List;
 import java.util.Map;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.Module;
+import org.funssa.cps.construct.CanonicalOrder;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.history.History;
 import org.funssa.cps.history.ProgramSize;
+import org.funssa.cps.history.Step;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -28,8 +32,13 @@ import org.funssa.cps.pass.Pass;
 import org.funssa.cps.testkit.Generators;
 import org.funssa.cps.testkit.Law;
 import org.funssa.cps.testkit.LawRunner;
+import org.funssa.cps.testkit.LirLaw;
+import org.funssa.cps.testkit.LirLawRunner;
 import org.funssa.cps.testkit.Sample;
 import org.funssa.cps.testkit.Verdict;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.Destructions;
+import org.funssa.destruct.lir.LirWriter;
 import org.junit.jupiter.api.Test;
 
 /** The code of docs/tutorial.md: each region is quoted there verbatim (DocsSnippetsTest checks it). */
@@ -163,5 +172,43 @@ class TutorialTest {
         assertThat(history.log().last().step().pass()).isEqualTo("constant-parameters");
         assertThat(history.log().last().size()).isEqualTo(ProgramSize.of(history.current()));
         assertThat(history.diff(0, 1).isEmpty()).isEqualTo(history.current().equals(program));
+    }
+
+    @Test
+    void lawsAboutWholeTranslationsHoldOnGeneratedLir() {
+        // region translations
+        Destruction srd3 = Destructions.named("srd3").get();
+        LirLaw roundTrip = LirLaw.preservesMeaning("srd3 ∘ prun is the identity on meaning",
+                m -> LirWriter.write(srd3.apply(Ssa.construct(m, Construction.PRUNED))));
+        LirLaw droppedIsPruned = LirLaw.alphaEquivalent("dropped is α-equivalent to prun in canonical order",
+                m -> CanonicalOrder.of(Ssa.construct(m, Construction.DROPPED)),
+                m -> CanonicalOrder.of(Ssa.construct(m, Construction.PRUNED)));
+        LirLawRunner runner = LirLawRunner.on(Generators.lir()).samples(10);
+        runner.check(roundTrip).assertHolds();
+        runner.check(droppedIsPruned).assertHolds();
+        // endregion
+    }
+
+    @Test
+    void aPipelineIsAHistoryWhoseLogShowsWhatEachStepCost() {
+        Module module = Generators.lir().generate(7, 6).module();
+        // region snapshots
+        long start = System.nanoTime();
+        Program ssa = Ssa.construct(module, Construction.PRUNED);
+        Duration construction = Duration.ofNanos(System.nanoTime() - start);
+        History history = History.of(ssa, new Step("prun", LinkedHashMap.empty(), construction))
+                .apply(new ConstantParameters());
+        start = System.nanoTime();
+        Program destructed = Destructions.named("srd3").get().apply(history.current());
+        history = history.record(destructed, new Step("srd3", LinkedHashMap.empty(),
+                Duration.ofNanos(System.nanoTime() - start)));
+        history.log().forEach(System.out::println);
+        // 0 prun 166.930 ms: 466 lets, 26 local functions; 521 new, 0 shared
+        // 1 constant-parameters 0.154 ms: 466 lets, 26 local functions; 0 new, 521 shared
+        // 2 srd3 23.977 ms: 481 lets, 30 local functions; 544 new, 0 shared
+        // endregion
+        assertThat(history.log().map(e -> e.step().pass())).containsExactly("prun", "constant-parameters", "srd3");
+        assertThat(history.log().head().sharing().sharedNodes()).isZero();
+        assertThat(history.undo().current()).isSameAs(history.snapshot(1));
     }
 }

@@ -53,7 +53,15 @@ public final class History {
 
     /** A history whose only snapshot is {@code program}. */
     public static History of(Program program) {
-        return new History(program, List.of(new Snapshot(new Stored.Whole(program), Step.INPUT)), List.empty(),
+        return of(program, Step.INPUT);
+    }
+
+    /**
+     * A history whose only snapshot is {@code program}, made by {@code step}: for a program that comes from
+     * outside the IR, such as SSA construction from LIR, whose options and time the log should show.
+     */
+    public static History of(Program program, Step step) {
+        return new History(program, List.of(new Snapshot(new Stored.Whole(program), step)), List.empty(),
                 HashMap.empty());
     }
 
@@ -75,10 +83,17 @@ public final class History {
     public History apply(Pass pass, Map<String, String> options) {
         long start = System.nanoTime();
         Program next = pass.apply(current);
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        return record(next, new Step(pass.name(), options, Duration.ofNanos(System.nanoTime() - start)));
+    }
+
+    /**
+     * The history whose current program is {@code next}, made by {@code step} outside this history: for a
+     * step that is not a {@link Pass}, or whose caller keeps more of its result than the program (the copy
+     * counts of a destruction). Redo is no longer possible afterwards.
+     */
+    public History record(Program next, Step step) {
         Stored stored = Stored.of(done.head().stored(), current, next);
-        return new History(next, done.prepend(new Snapshot(stored, new Step(pass.name(), options, elapsed))),
-                List.empty(), marks);
+        return new History(next, done.prepend(new Snapshot(stored, step)), List.empty(), marks);
     }
 
     /** Whether there is a step to undo. */

@@ -1,6 +1,8 @@
 package org.funssa.cps.testkit;
 
 import io.vavr.control.Either;
+import io.vavr.control.Option;
+import java.util.function.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.text.IrPrinter;
@@ -13,11 +15,25 @@ final class Applied {
     private Applied() {}
 
     static Either<Verdict.Broken, Program> apply(Pass pass, Program program) {
+        return apply(pass, program, Option.none());
+    }
+
+    /**
+     * The pass's output checked by the verifier, or, when {@code wellFormed} is given, by it instead (it names
+     * the first problem of a program, or none).
+     */
+    static Either<Verdict.Broken, Program> apply(Pass pass, Program program,
+                                                 Option<Function<Program, Option<String>>> wellFormed) {
         Program out;
         try {
             out = pass.apply(program);
         } catch (RuntimeException | StackOverflowError e) {
             return Either.left(new Verdict.Broken("pass threw", pass.name() + " threw " + e));
+        }
+        if (wellFormed.isDefined()) {
+            Option<String> problem = wellFormed.get().apply(out);
+            return problem.isEmpty() ? Either.right(out) : Either.left(new Verdict.Broken("output is not well formed",
+                    pass.name() + " made a program that is not well formed: " + problem.get()));
         }
         var violations = Verifier.verify(out);
         if (!violations.isEmpty()) {

@@ -1,5 +1,7 @@
 package org.funssa.cps.testkit;
 
+import io.vavr.control.Option;
+import org.funssa.cps.ir.Program;
 import org.funssa.cps.pass.Pass;
 
 /**
@@ -22,7 +24,16 @@ public interface Law {
      * without a budget, or whose original run exhausts it, is inconclusive.
      */
     static Law preservesMeaning(Pass pass) {
-        return new Meaning(pass, false);
+        return new Meaning(pass, false, Option.none());
+    }
+
+    /**
+     * {@link #preservesMeaning(Pass)} for a pass whose output is not in SSA form, such as a destruction (its
+     * copies bind names again): {@code wellFormed} names the first problem of the output, or none, in place of
+     * the verifier.
+     */
+    static Law preservesMeaning(Pass pass, java.util.function.Function<Program, Option<String>> wellFormed) {
+        return new Meaning(pass, false, Option.of(wellFormed));
     }
 
     /**
@@ -31,7 +42,7 @@ public interface Law {
      * non-function, a library call with bad arguments) anything the transformed program does is allowed.
      */
     static Law refines(Pass pass) {
-        return new Meaning(pass, true);
+        return new Meaning(pass, true, Option.none());
     }
 
     /** {@code pass(pass(p)) ≡α pass(p)}. */

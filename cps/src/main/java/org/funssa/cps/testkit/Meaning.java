@@ -2,17 +2,20 @@ package org.funssa.cps.testkit;
 
 import io.vavr.collection.HashSet;
 import io.vavr.collection.Set;
+import io.vavr.control.Option;
+import java.util.function.Function;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
 import org.funssa.core.interp.RuntimeError;
 import org.funssa.cps.interp.IrInterpreter;
+import org.funssa.cps.ir.Program;
 import org.funssa.cps.pass.Pass;
 
 /**
  * {@link Law#preservesMeaning} and {@link Law#refines}: the pass's output runs as its input does. The output
  * gets four times the input's budget, so a pass may make a program slower but not make it loop.
  */
-record Meaning(Pass pass, boolean refinement) implements Law {
+record Meaning(Pass pass, boolean refinement, Option<Function<Program, Option<String>>> wellFormed) implements Law {
 
     /** The error kinds that are undefined behaviour of the program rather than limits of the machine. */
     static final Set<RuntimeError.Kind> UNDEFINED = HashSet.of(RuntimeError.Kind.DIVISION_BY_ZERO,
@@ -36,7 +39,7 @@ record Meaning(Pass pass, boolean refinement) implements Law {
         if (refinement && before instanceof RunResult.Failed f && UNDEFINED.contains(f.error().kind())) {
             return Verdict.HOLDS;
         }
-        var out = Applied.apply(pass, sample.program());
+        var out = Applied.apply(pass, sample.program(), wellFormed);
         if (out.isLeft()) {
             return out.getLeft();
         }

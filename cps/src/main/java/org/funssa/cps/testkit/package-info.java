@@ -11,6 +11,9 @@
  *       α-equivalent — checked on one {@link org.funssa.cps.testkit.Sample} or on many by a
  *       {@link org.funssa.cps.testkit.LawRunner}, which reports a {@link org.funssa.cps.testkit.LawReport}
  *       with the seed and a reduced {@link org.funssa.cps.testkit.Counterexample}.</li>
+ *   <li>Laws about translations from LIR: {@link org.funssa.cps.testkit.LirLaw} — preserves meaning (LIR to
+ *       LIR, e.g. destruction ∘ construction), α-equivalent (two constructions) — checked on
+ *       {@link org.funssa.cps.testkit.LirSample}s by a {@link org.funssa.cps.testkit.LirLawRunner}.</li>
  *   <li>The {@link org.funssa.cps.testkit.Reducer}: shrinks a program while a predicate holds, through
  *       verified candidates only.</li>
  * </ul>

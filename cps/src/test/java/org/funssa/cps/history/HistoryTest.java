@@ -93,6 +93,24 @@ class HistoryTest {
     }
 
     @Test
+    void stepsMadeOutsideTheHistoryAreRecordedWithTheirOptionsAndTime() {
+        Program p0 = small();
+        Step construction = new Step("prun", LinkedHashMap.of("no-copy-folding", ""), java.time.Duration.ofMillis(7));
+        Program p1 = touch(2).apply(p0);
+        History h = History.of(p0, construction).record(p1, new Step("touch", LinkedHashMap.empty(),
+                java.time.Duration.ofMillis(3)));
+        assertThat(h.current()).isSameAs(p1);
+        assertThat(h.undo().current()).isSameAs(p0);
+        assertThat(h.undo().canUndo()).isFalse();
+        Vector<LogEntry> log = h.log();
+        assertThat(log.map(e -> e.step().pass())).containsExactly("prun", "touch");
+        assertThat(log.get(0).toString()).startsWith("0 prun(no-copy-folding) 7.000 ms: 5 lets, 5 local functions;");
+        assertThat(log.get(0).sharing().sharedNodes()).isZero();
+        assertThat(log.get(1).sharing().newNodes()).isEqualTo(2 + 3 + 1);
+        assertThat(h.undo().record(p0, Step.INPUT).canRedo()).isFalse();
+    }
+
+    @Test
     void twoThreadsBranchFromTheSameSnapshot() throws Exception {
         History base = History.of(small()).apply(touch(1)).mark("base");
         CyclicBarrier start = new CyclicBarrier(2);

@@ -117,4 +117,37 @@ class LawsTest {
         assertThat(none.holds()).isFalse();
         assertThat(none.describe()).contains("every sample was inconclusive");
     }
+
+    @Test
+    void aPassLeavingSsaIsCheckedByItsOwnWellFormednessInsteadOfTheVerifier() {
+        Sample sample = Generators.ir(Construction.PRUNED).generate(2, 4);
+        assertThat(Law.preservesMeaning(IDENTITY, p -> io.vavr.control.Option.none()).check(sample))
+                .isEqualTo(Verdict.HOLDS);
+        assertThat(Law.preservesMeaning(IDENTITY, p -> io.vavr.control.Option.of("a jump passes a copy"))
+                .check(sample).isBroken("output is not well formed")).isTrue();
+    }
+
+    @Test
+    void aLirLawBreaksOnAWrongTranslationAndNamesTheSample() {
+        LirLaw identity = LirLaw.preservesMeaning("identity is the identity on meaning", m -> m);
+        LirLawRunner runner = LirLawRunner.on(Generators.lir()).samples(5).maxSize(4);
+        runner.check(identity).assertHolds();
+        assertThat(runner.check(identity).describe()).isEqualTo(
+                "law \"identity is the identity on meaning\" held on 5 of 5 samples (seed 1)");
+        LirLaw other = LirLaw.preservesMeaning("another program", m -> Generators.lir().generate(99, 3).module());
+        LirLawReport report = runner.check(other);
+        assertThat(report.holds()).isFalse();
+        LirLawReport.Counterexample c = report.counterexample().get();
+        assertThat(c.verdict().kind()).isEqualTo("output differs");
+        assertThat(c.module()).isEqualTo(Generators.lir().generate(c.seed(), c.size()).module());
+        assertThatThrownBy(report::assertHolds).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("law \"another program\" broke on the sample of seed " + c.seed())
+                .hasMessageContaining("(MODULE");
+        LirLaw throwing = LirLaw.alphaEquivalent("throws", m -> {
+            throw new IllegalArgumentException("unsupported");
+        }, m -> null);
+        assertThat(throwing.check(Generators.lir().generate(1, 1)).isBroken("translation threw")).isTrue();
+        LirSample endless = new LirSample(Generators.lir().generate(1, 4).module(), 1);
+        assertThat(identity.check(endless)).isInstanceOf(Verdict.Inconclusive.class);
+    }
 }

@@ -93,8 +93,9 @@ public final class Briggs implements Destruction {
 
         Run(Function original) {
             names = FreshNames.of(original);
-            function = split(original);
-            blocks = new Blocks(function);
+            Blocks before = new Blocks(original);
+            function = split(original, before);
+            blocks = function.body() == original.body() ? before : new Blocks(function);
             for (int b = 0; b < blocks.bodies.size(); b++) {
                 prefix.add(new ArrayList<>());
                 suffix.add(new ArrayList<>());
@@ -110,8 +111,7 @@ public final class Briggs implements Destruction {
         }
 
         /** The function with the edges split on which the seed's method would be wrong (see the header). */
-        private Function split(Function f) {
-            Blocks before = new Blocks(f);
+        private Function split(Function f, Blocks before) {
             DominanceFrontiers frontiers = DominanceFrontiers.of(before.graph, before.tree);
             return f.withBody(BottomUp.rewriteIndexed(f.body(), (b, body) -> {
                 if (!(body.tail() instanceof Tail.Branch || body.tail() instanceof Tail.Switch)) {

@@ -5,6 +5,7 @@ import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.util.function.Supplier;
+import org.funssa.destruct.briggs.Briggs;
 import org.funssa.destruct.coalesce.Chaitin;
 import org.funssa.destruct.naive.Naive;
 import org.funssa.destruct.sreedhar.Sreedhar;
@@ -17,6 +18,7 @@ public final class Destructions {
 
     private static final Map<String, Supplier<Destruction>> BY_NAME = LinkedHashMap.of(
             "naive", Naive::new,
+            "brig", Briggs::new,
             "srd3", Sreedhar::new);
 
     private Destructions() {}

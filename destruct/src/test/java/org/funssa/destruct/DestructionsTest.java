@@ -9,6 +9,7 @@ class DestructionsTest {
     @Test
     void everyMethodIsFoundByItsNameAndUnknownNamesAreNot() {
         assertThat(Destructions.names()).contains("naive", "srd3");
+        assertThat(Destructions.names()).startsWith("naive", "brig"); // seed 004 chapter 5: §5.1, then §5.3
         for (String name : Destructions.names()) {
             assertThat(Destructions.named(name).map(Destruction::name).get()).isEqualTo(name);
             assertThat(Destructions.named(name, true).map(Destruction::name).get()).isEqualTo(name + "/chaitin");

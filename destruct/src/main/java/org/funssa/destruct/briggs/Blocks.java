@@ -1,0 +1,114 @@
+package org.funssa.destruct.briggs;
+
+import io.vavr.collection.Vector;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.funssa.core.graph.DiGraph;
+import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.Dominators;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Tail;
+import org.funssa.destruct.liveness.Liveness;
+import org.funssa.destruct.nest.BottomUp;
+
+/**
+ * The control flow graph of one function as Briggs et al.'s method sees it: the bodies of the nest numbered as
+ * {@link BottomUp#nodes(Body)} numbers them (the function's body is block 0, the entry), each block's
+ * parameters (its φ targets), the dominator tree and the liveness of the blocks.
+ */
+final class Blocks {
+
+    final List<Body> bodies;
+    final Map<String, Integer> index = new HashMap<>();
+    final Vector<Atom.Var>[] params;
+    private final Set<String>[] paramNames;
+    final DiGraph graph;
+    final DominatorTree tree;
+    final Liveness liveness;
+    private final String function;
+
+    @SuppressWarnings("unchecked")
+    Blocks(Function f) {
+        function = f.name();
+        bodies = BottomUp.nodes(f.body());
+        Map<Body, Integer> position = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < bodies.size(); i++) {
+            position.put(bodies.get(i), i);
+        }
+        params = new Vector[bodies.size()];
+        paramNames = new Set[bodies.size()];
+        params[0] = f.params();
+        for (Body body : bodies) {
+            for (Fn fn : body.functions()) {
+                int i = position.get(fn.body());
+                index.put(fn.label().name(), i);
+                params[i] = fn.params();
+            }
+        }
+        for (int i = 0; i < params.length; i++) {
+            paramNames[i] = new HashSet<>(params[i].map(Atom.Var::name).asJava());
+        }
+        DiGraph.Builder builder = DiGraph.builder(bodies.size()).entry(0);
+        for (int b = 0; b < bodies.size(); b++) {
+            for (Tail.Jump j : bodies.get(b).tail().jumps()) {
+                builder.edge(b, target(j));
+            }
+        }
+        graph = builder.build();
+        tree = Dominators.of(graph);
+        liveness = Liveness.of(bodies, index, java.util.Arrays.asList(params));
+    }
+
+    /** The block a jump goes to. */
+    int target(Tail.Jump j) {
+        Integer i = index.get(j.target().name());
+        if (i == null) {
+            throw new IllegalArgumentException("function " + function + ": the jump to " + j.target().name()
+                    + " has no target; verify the program before destruction");
+        }
+        Vector<Atom.Var> p = params[i];
+        if (p.size() != j.args().size()) {
+            throw new IllegalArgumentException("function " + function + ": the jump to " + j.target().name()
+                    + " passes " + j.args().size() + " arguments for " + p.size()
+                    + " parameters; verify the program before destruction");
+        }
+        return i;
+    }
+
+    /** The parameters of a jump's target. */
+    Vector<Atom.Var> paramsOf(Tail.Jump j) {
+        return params[target(j)];
+    }
+
+    /**
+     * The variables whose live range goes through the exit of block {@code b} into a successor: live into
+     * some successor and not one of its parameters (the jumps' arguments, read by the copies, excluded).
+     */
+    Set<String> through(int b) {
+        Set<String> live = new HashSet<>();
+        for (Tail.Jump j : bodies.get(b).tail().jumps()) {
+            int s = target(j);
+            for (String v : liveness.in(s)) {
+                if (!isParam(s, v)) {
+                    live.add(v);
+                }
+            }
+        }
+        return live;
+    }
+
+    /** Whether {@code v} is live into block {@code b} and not defined by its parameters. */
+    boolean liveThrough(int b, String v) {
+        return liveness.in(b).contains(v) && !isParam(b, v);
+    }
+
+    private boolean isParam(int b, String v) {
+        return paramNames[b].contains(v);
+    }
+}

@@ -7,6 +7,7 @@ import io.vavr.control.Option;
 import java.util.function.Supplier;
 import org.funssa.destruct.coalesce.Chaitin;
 import org.funssa.destruct.naive.Naive;
+import org.funssa.destruct.sreedhar.Method;
 import org.funssa.destruct.sreedhar.Sreedhar;
 
 /**
@@ -17,7 +18,9 @@ public final class Destructions {
 
     private static final Map<String, Supplier<Destruction>> BY_NAME = LinkedHashMap.of(
             "naive", Naive::new,
-            "srd3", Sreedhar::new);
+            "srd1", () -> new Sreedhar(Method.I),
+            "srd2", () -> new Sreedhar(Method.II),
+            "srd3", () -> new Sreedhar(Method.III));
 
     private Destructions() {}
 

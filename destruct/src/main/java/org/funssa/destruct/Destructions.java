@@ -20,7 +20,7 @@ public final class Destructions {
             "naive", Naive::new,
             "srd1", () -> new Sreedhar(Method.I),
             "srd2", () -> new Sreedhar(Method.II),
-            "srd3", () -> new Sreedhar(Method.III));
+            "srd3", Sreedhar::new);
 
     private Destructions() {}
 

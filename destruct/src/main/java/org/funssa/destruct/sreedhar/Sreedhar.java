@@ -6,10 +6,14 @@ package org.funssa.destruct.sreedhar;
  * algorithm listed there for Method III with the seed's corrections, and §5.5.1 (Sreedhar's SSA-based
  * coalescing). Steps 1, 2, 3, 6, 7 and 8 are common to the three methods; steps 4 and 5 are Method III's
  * choice, Method I copies every resource and Method II both resources of every interfering pair.
- *  - φ-congruence classes are one union-find over variables (PhiCongruence), so merging the classes of one
- *    φ merges every class its resources already belong to (Note 1) and a class has a single entity (Note 2).
+ *  - φ-congruence classes are kept in PhiCongruence, where every member points to its class's
+ *    representative, so merging the classes of one φ merges every class its resources already belong to
+ *    (Note 1) and a class has a single entity (Note 2).
  *  - no interference test between two resources whose classes are already one (§5.4.6, step 4), in
  *    Methods II and III.
+ *  - after each copy the interference graph and the LiveIn/LiveOut sets are updated as step 6 says, for
+ *    every method (for Method II the seed says only that "the interference graph and Phi Congruence Class
+ *    should be updated"; the coalescing of §5.5.1 needs the graph for Method I too).
  *  - LiveOut of the predecessor for source resources, LiveIn of the φ's block for the target.
  *  - constant φ sources are first copied into new variables in the predecessor ("preprocessing for
  *    φ-functions"); the other preprocessing, replacing block-local temporaries used once by their
@@ -60,6 +64,11 @@ public final class Sreedhar implements Destruction {
 
     private final Method method;
     private final boolean coalesce;
+
+    /** Method III, the one the seed recommends (seed 004 chapter 5), with SSA-based coalescing. */
+    public Sreedhar() {
+        this(Method.III);
+    }
 
     /** The method with SSA-based coalescing. */
     public Sreedhar(Method method) {

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import org.funssa.destruct.briggs.Briggs;
 import org.funssa.destruct.coalesce.Chaitin;
 import org.funssa.destruct.naive.Naive;
+import org.funssa.destruct.sreedhar.Method;
 import org.funssa.destruct.sreedhar.Sreedhar;
 
 /**
@@ -19,6 +20,8 @@ public final class Destructions {
     private static final Map<String, Supplier<Destruction>> BY_NAME = LinkedHashMap.of(
             "naive", Naive::new,
             "brig", Briggs::new,
+            "srd1", () -> new Sreedhar(Method.I),
+            "srd2", () -> new Sreedhar(Method.II),
             "srd3", Sreedhar::new);
 
     private Destructions() {}

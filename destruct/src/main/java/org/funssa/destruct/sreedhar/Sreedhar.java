@@ -2,11 +2,18 @@ package org.funssa.destruct.sreedhar;
 
 /*
  * Source: seed 004 §5.4 (Sreedhar, Ju, Gillies, Santhanam, "Translating out of static single assignment
- * form", SAS 1999), Method III as listed in §5.4.6 with the seed's corrections, and §5.5.1 (Sreedhar's
- * SSA-based coalescing).
- *  - φ-congruence classes are one union-find over variables, so merging the classes of one φ merges every
- *    class its resources already belong to (Note 1) and a class has a single entity (Note 2).
- *  - no interference test between two resources whose classes are already one (§5.4.6, step 4).
+ * form", SAS 1999): Methods I, II and III of §5.4.6 (which resources get copies, see Method) over the
+ * algorithm listed there for Method III with the seed's corrections, and §5.5.1 (Sreedhar's SSA-based
+ * coalescing). Steps 1, 2, 3, 6, 7 and 8 are common to the three methods; steps 4 and 5 are Method III's
+ * choice, Method I copies every resource and Method II both resources of every interfering pair.
+ *  - φ-congruence classes are kept in PhiCongruence, where every member points to its class's
+ *    representative, so merging the classes of one φ merges every class its resources already belong to
+ *    (Note 1) and a class has a single entity (Note 2).
+ *  - no interference test between two resources whose classes are already one (§5.4.6, step 4), in
+ *    Methods II and III.
+ *  - after each copy the interference graph and the LiveIn/LiveOut sets are updated as step 6 says, for
+ *    every method (for Method II the seed says only that "the interference graph and Phi Congruence Class
+ *    should be updated"; the coalescing of §5.5.1 needs the graph for Method I too).
  *  - LiveOut of the predecessor for source resources, LiveIn of the φ's block for the target.
  *  - constant φ sources are first copied into new variables in the predecessor ("preprocessing for
  *    φ-functions"); the other preprocessing, replacing block-local temporaries used once by their
@@ -32,6 +39,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -49,26 +57,33 @@ import org.funssa.destruct.names.FreshNames;
 import org.funssa.destruct.nest.BottomUp;
 
 /**
- * Sreedhar et al.'s Method III, followed (by default) by their SSA-based coalescing. Pass name {@code srd3},
- * or {@code srd3-nocoalesce} without the coalescing.
+ * Sreedhar et al.'s Method I, II or III, followed (by default) by their SSA-based coalescing. Pass names
+ * {@code srd1}, {@code srd2}, {@code srd3}, or {@code srd1-nocoalesce} etc. without the coalescing.
  */
 public final class Sreedhar implements Destruction {
 
+    private final Method method;
     private final boolean coalesce;
 
-    /** Method III with SSA-based coalescing. */
+    /** Method III, the one the seed recommends (seed 004 chapter 5), with SSA-based coalescing. */
     public Sreedhar() {
-        this(true);
+        this(Method.III);
     }
 
-    /** Method III, with or without SSA-based coalescing. */
-    public Sreedhar(boolean coalesce) {
+    /** The method with SSA-based coalescing. */
+    public Sreedhar(Method method) {
+        this(method, true);
+    }
+
+    /** The method, with or without SSA-based coalescing. */
+    public Sreedhar(Method method, boolean coalesce) {
+        this.method = method;
         this.coalesce = coalesce;
     }
 
     @Override
     public String name() {
-        return coalesce ? "srd3" : "srd3-nocoalesce";
+        return coalesce ? method.passName() : method.passName() + "-nocoalesce";
     }
 
     @Override
@@ -76,7 +91,7 @@ public final class Sreedhar implements Destruction {
         CopyStats total = CopyStats.NONE;
         Vector<Function> functions = Vector.empty();
         for (Function f : program.functions()) {
-            Run run = new Run(f);
+            Run run = new Run(f, method);
             functions = functions.append(run.destructed(coalesce));
             total = total.plus(new CopyStats(run.inserted, Math.max(0, run.inserted - run.removed)));
         }
@@ -85,6 +100,7 @@ public final class Sreedhar implements Destruction {
 
     /** One function's translation; all state is confined to it. */
     private static final class Run {
+        private final Method method;
         private final FreshNames names;
         private final Set<String> splitLabels = new HashSet<>();
         private final Function function;
@@ -96,14 +112,14 @@ public final class Sreedhar implements Destruction {
         private final List<List<Atom>> jumpArgs = new ArrayList<>();
         private final List<List<Integer>> preds = new ArrayList<>();
         private final Map<Integer, List<Atom.Var>> targetCopies = new HashMap<>();
-        private final Map<String, String> parent = new HashMap<>();
-        private final Map<String, List<String>> members = new HashMap<>();
+        private final PhiCongruence classes = new PhiCongruence();
         private final Liveness liveness;
         private final Interference interference;
         private int inserted;
         private int removed;
 
-        Run(Function original) {
+        Run(Function original, Method method) {
+            this.method = method;
             names = FreshNames.of(original);
             function = original.withBody(BottomUp.rewrite(original.body(), this::split));
             blocks = BottomUp.nodes(function.body());
@@ -206,7 +222,7 @@ public final class Sreedhar implements Destruction {
             return to;
         }
 
-        /** Steps 1 to 8 of Method III over every φ, then (optionally) §5.5.1, then one name per class. */
+        /** Steps 1 to 8 of the method over every φ, then (optionally) §5.5.1, then one name per class. */
         Function destructed(boolean coalesce) {
             for (int b = 0; b < blocks.size(); b++) {
                 for (int k = 0; k < params.get(b).size(); k++) {
@@ -246,39 +262,27 @@ public final class Sreedhar implements Destruction {
             return r.pred() < 0 ? liveness.in(b) : liveness.out(r.pred());
         }
 
+        /**
+         * Steps 3 to 7 for the φ of parameter {@code k} of block {@code b}; the parameters of the function, and
+         * of a block no jump reaches, are no φ.
+         */
         private void phi(int b, int k) {
+            if (preds.get(b).isEmpty()) {
+                return;
+            }
             Vector<Resource> rs = resources(b, k);
-            Set<String> candidates = new LinkedHashSet<>();
-            Map<String, Set<String>> unresolved = new LinkedHashMap<>();
-            for (int i = 0; i < rs.size(); i++) {
-                for (int j = i + 1; j < rs.size(); j++) {
-                    Resource xi = rs.get(i);
-                    Resource xj = rs.get(j);
-                    String ni = xi.var().name();
-                    String nj = xj.var().name();
-                    if (ni.equals(nj) || find(ni).equals(find(nj)) || !classesInterfere(ni, nj)) {
-                        continue;
-                    }
-                    boolean iLiveThere = intersects(ni, live(b, xj));
-                    boolean jLiveThere = intersects(nj, live(b, xi));
-                    if (iLiveThere) {
-                        candidates.add(ni);
-                    }
-                    if (jLiveThere) {
-                        candidates.add(nj);
-                    }
-                    if (!iLiveThere && !jLiveThere) {
-                        unresolved.computeIfAbsent(ni, x -> new LinkedHashSet<>()).add(nj);
-                        unresolved.computeIfAbsent(nj, x -> new LinkedHashSet<>()).add(ni);
-                    }
+            Set<String> candidates = switch (method) {
+                case I -> new LinkedHashSet<>(rs.map(r -> r.var().name()).asJava());
+                case II -> {
+                    Set<String> both = new LinkedHashSet<>();
+                    interferingPairs(rs, (xi, xj) -> {
+                        both.add(xi.var().name());
+                        both.add(xj.var().name());
+                    });
+                    yield both;
                 }
-            }
-            for (Map.Entry<String, Set<String>> e : unresolved.entrySet()) {
-                if (!candidates.contains(e.getKey())
-                        && e.getValue().stream().anyMatch(n -> !candidates.contains(n))) {
-                    candidates.add(e.getKey());
-                }
-            }
+                case III -> chosenByLiveness(b, rs);
+            };
             for (String x : candidates) {
                 if (params.get(b).get(k).name().equals(x)) {
                     targetCopy(b, k);
@@ -291,7 +295,49 @@ public final class Sreedhar implements Destruction {
             }
             Vector<Resource> now = resources(b, k);
             String first = now.head().var().name();
-            now.forEach(r -> union(first, r.var().name()));
+            now.forEach(r -> classes.union(first, r.var().name()));
+        }
+
+        /** Step 4's pairs: two resources of different names and classes whose classes interfere. */
+        private void interferingPairs(Vector<Resource> rs, BiConsumer<Resource, Resource> action) {
+            for (int i = 0; i < rs.size(); i++) {
+                for (int j = i + 1; j < rs.size(); j++) {
+                    String ni = rs.get(i).var().name();
+                    String nj = rs.get(j).var().name();
+                    if (!ni.equals(nj) && !classes.same(ni, nj) && classesInterfere(ni, nj)) {
+                        action.accept(rs.get(i), rs.get(j));
+                    }
+                }
+            }
+        }
+
+        /** Method III's steps 4 and 5: the four cases over LiveIn/LiveOut, then the deferred Case 4. */
+        private Set<String> chosenByLiveness(int b, Vector<Resource> rs) {
+            Set<String> candidates = new LinkedHashSet<>();
+            Map<String, Set<String>> unresolved = new LinkedHashMap<>();
+            interferingPairs(rs, (xi, xj) -> {
+                String ni = xi.var().name();
+                String nj = xj.var().name();
+                boolean iLiveThere = intersects(ni, live(b, xj));
+                boolean jLiveThere = intersects(nj, live(b, xi));
+                if (iLiveThere) {
+                    candidates.add(ni);
+                }
+                if (jLiveThere) {
+                    candidates.add(nj);
+                }
+                if (!iLiveThere && !jLiveThere) {
+                    unresolved.computeIfAbsent(ni, x -> new LinkedHashSet<>()).add(nj);
+                    unresolved.computeIfAbsent(nj, x -> new LinkedHashSet<>()).add(ni);
+                }
+            });
+            for (Map.Entry<String, Set<String>> e : unresolved.entrySet()) {
+                if (!candidates.contains(e.getKey())
+                        && e.getValue().stream().anyMatch(n -> !candidates.contains(n))) {
+                    candidates.add(e.getKey());
+                }
+            }
+            return candidates;
         }
 
         /** {@code x' ← x} at the end of predecessor {@code p}, which passes {@code x'} instead. */
@@ -345,76 +391,32 @@ public final class Sreedhar implements Destruction {
                 return;
             }
             String x = let.vars().get(0).name();
-            String rx = find(x);
-            String ry = find(y.name());
-            if (rx.equals(ry)) {
+            if (classes.same(x, y.name())) {
                 return;
             }
-            List<String> cx = members(rx);
-            List<String> cy = members(ry);
+            List<String> cx = classes.members(x);
+            List<String> cy = classes.members(y.name());
             boolean blocked = cx.stream().anyMatch(a -> cy.stream().anyMatch(c -> !c.equals(y.name())
                             && interference.interfere(a, c)))
                     || cy.stream().anyMatch(c -> cx.stream().anyMatch(a -> !a.equals(x)
                             && interference.interfere(a, c)));
             if (!blocked) {
-                union(rx, ry);
+                classes.union(x, y.name());
             }
         }
 
         private boolean classesInterfere(String a, String b) {
-            List<String> ca = members(find(a));
-            List<String> cb = members(find(b));
+            List<String> ca = classes.members(a);
+            List<String> cb = classes.members(b);
             return ca.stream().anyMatch(x -> cb.stream().anyMatch(y -> interference.interfere(x, y)));
         }
 
         private boolean intersects(String x, Set<String> live) {
-            return members(find(x)).stream().anyMatch(live::contains);
-        }
-
-        private List<String> members(String root) {
-            return members.getOrDefault(root, List.of(root));
-        }
-
-        private String find(String v) {
-            String r = v;
-            while (parent.containsKey(r)) {
-                r = parent.get(r);
-            }
-            String x = v;
-            while (parent.containsKey(x)) {
-                String next = parent.get(x);
-                if (!next.equals(r)) {
-                    parent.put(x, r);
-                }
-                x = next;
-            }
-            return r;
-        }
-
-        private void union(String a, String b) {
-            String ra = find(a);
-            String rb = find(b);
-            if (ra.equals(rb)) {
-                return;
-            }
-            List<String> ma = new ArrayList<>(members(ra));
-            List<String> mb = members(rb);
-            if (ma.size() < mb.size()) {
-                String t = ra;
-                ra = rb;
-                rb = t;
-                List<String> m = ma;
-                ma = new ArrayList<>(mb);
-                mb = m;
-            }
-            ma.addAll(mb);
-            parent.put(rb, ra);
-            members.remove(rb);
-            members.put(ra, ma);
+            return classes.members(x).stream().anyMatch(live::contains);
         }
 
         private Atom.Var rename(Atom.Var v) {
-            String r = find(v.name());
+            String r = classes.find(v.name());
             return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
         }
 

@@ -1,2 +1,2 @@
-/** Sreedhar et al.'s Method III out-of-SSA translation with their SSA-based coalescing. */
+/** Sreedhar et al.'s Methods I, II and III of out-of-SSA translation with their SSA-based coalescing. */
 package org.funssa.destruct.sreedhar;

@@ -5,6 +5,7 @@ import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.util.function.Supplier;
+import org.funssa.destruct.boissinot.Boissinot;
 import org.funssa.destruct.coalesce.Chaitin;
 import org.funssa.destruct.naive.Naive;
 import org.funssa.destruct.sreedhar.Sreedhar;
@@ -17,7 +18,8 @@ public final class Destructions {
 
     private static final Map<String, Supplier<Destruction>> BY_NAME = LinkedHashMap.of(
             "naive", Naive::new,
-            "srd3", Sreedhar::new);
+            "srd3", Sreedhar::new,
+            "bois", Boissinot::new);
 
     private Destructions() {}
 

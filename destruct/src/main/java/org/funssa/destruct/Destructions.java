@@ -5,6 +5,7 @@ import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.util.function.Supplier;
+import org.funssa.destruct.boissinot.Boissinot;
 import org.funssa.destruct.briggs.Briggs;
 import org.funssa.destruct.coalesce.Chaitin;
 import org.funssa.destruct.naive.Naive;
@@ -22,7 +23,8 @@ public final class Destructions {
             "brig", Briggs::new,
             "srd1", () -> new Sreedhar(Method.I),
             "srd2", () -> new Sreedhar(Method.II),
-            "srd3", Sreedhar::new);
+            "srd3", Sreedhar::new,
+            "bois", Boissinot::new);
 
     private Destructions() {}
 

@@ -1,0 +1,185 @@
+package org.funssa.destruct.boissinot;
+
+/*
+ * Source: Boissinot, Darte, Rastello, Dupont de Dinechin, Guillon, "Revisiting Out-of-SSA Translation for
+ * Correctness, Code Quality, and Efficiency", CGO 2009, §4.1 (value-based interference: "a and b interfere
+ * if their live ranges intersect and they have different values"; the value of a copy's destination is the
+ * value of its source, found by one pass over the definitions in dominance order) and §4.2 (in strict SSA,
+ * two live ranges intersect iff one variable, say a, dominates the other, b, and a is live just after the
+ * definition of b; "live just after" is answered from LiveOut of b's block and the last use of a in it).
+ * In the nested IR the dominance used is the nesting of local functions: a function is reachable only through
+ * the body that defines it, so nest ancestry implies dominance, and every live range lies in the nest subtree
+ * of its definition's block, so two intersecting ranges are nest-ordered; that is all §4.2's test needs.
+ * Variables defined by one instruction (the parameters of a block, one parallel copy, the results of a call)
+ * are treated as always intersecting, so that no two of them can share a name.
+ */
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Let;
+import org.funssa.destruct.liveness.Liveness;
+import org.funssa.destruct.parallel.ParallelCopy;
+
+/**
+ * The variables of one isolated function numbered in dominance order of their definitions (a preorder of the
+ * nest, then program points), with their values and the live-range intersection test. A variable's number
+ * is its place in that order.
+ */
+final class LiveRanges {
+
+    private final Map<String, Integer> numbers = new HashMap<>();
+    private final List<Atom.Var> vars = new ArrayList<>();
+    private final List<int[]> definitions = new ArrayList<>(); // {block, point}
+    private final List<Integer> values = new ArrayList<>();
+    private final Map<Atom, Integer> constants = new HashMap<>();
+    private final Map<Long, Integer> lastUse = new HashMap<>();
+    private final int[] preorder;
+    private final int[] subtree;
+    private final Liveness liveness;
+    private int nextValue;
+
+    /**
+     * @param blocks   the isolated blocks, the function's entry first
+     * @param children for each block, the blocks its body defines (the nest)
+     * @param liveness liveness of the isolated blocks read as sequential code
+     */
+    LiveRanges(List<IsolatedBlock> blocks, List<int[]> children, Liveness liveness) {
+        this.liveness = liveness;
+        int n = blocks.size();
+        preorder = new int[n];
+        subtree = new int[n];
+        int[] order = new int[n];
+        int[] parent = new int[n];
+        parent[0] = -1;
+        ArrayDeque<Integer> stack = new ArrayDeque<>();
+        stack.push(0);
+        int count = 0;
+        while (!stack.isEmpty()) {
+            int b = stack.pop();
+            preorder[b] = count;
+            order[count++] = b;
+            int[] kids = children.get(b);
+            for (int k = kids.length - 1; k >= 0; k--) {
+                parent[kids[k]] = b;
+                stack.push(kids[k]);
+            }
+        }
+        for (int k = n - 1; k >= 0; k--) {
+            int b = order[k];
+            subtree[b] += 1;
+            if (parent[b] >= 0) {
+                subtree[parent[b]] += subtree[b];
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            number(order[k], blocks.get(order[k]));
+        }
+    }
+
+    private void number(int b, IsolatedBlock block) {
+        for (Atom.Var p : block.params()) {
+            define(p, b, 0, nextValue++);
+        }
+        copy(b, 1, block.entry());
+        for (int i = 0; i < block.lets().size(); i++) {
+            Let let = block.lets().get(i);
+            int point = IsolatedBlock.letPoint(i);
+            let.expr().operands().forEach(a -> use(a, b, point));
+            for (Atom.Var v : let.vars()) {
+                define(v, b, point, let.expr() instanceof Expr.Copy(Atom source) ? valueOf(source) : nextValue++);
+            }
+        }
+        copy(b, block.exitPoint(), block.exit());
+        block.tail().operands().forEach(a -> use(a, b, block.tailPoint()));
+    }
+
+    private void copy(int b, int point, ParallelCopy copy) {
+        copy.moves().forEach(m -> use(m.source(), b, point));
+        copy.moves().forEach(m -> define(m.destination(), b, point, valueOf(m.source())));
+    }
+
+    private void use(Atom a, int b, int point) {
+        if (a instanceof Atom.Var v) {
+            lastUse.put(key(b, number(v)), point);
+        }
+    }
+
+    private void define(Atom.Var v, int b, int point, int value) {
+        if (numbers.putIfAbsent(v.name(), vars.size()) != null) {
+            throw new IllegalArgumentException("variable " + v.name() + " is bound twice; the program is not in "
+                    + "SSA form (verify it before destruction)");
+        }
+        vars.add(v);
+        definitions.add(new int[] {b, point});
+        values.add(value);
+    }
+
+    /** A constant's value is the constant itself; ⊥ has a value of its own at each occurrence. */
+    private int valueOf(Atom a) {
+        return switch (a) {
+            case Atom.Var v -> values.get(number(v));
+            case Atom.Undef u -> nextValue++;
+            case Atom.IntLit c -> constants.computeIfAbsent(c, k -> nextValue++);
+            case Atom.FloatLit c -> constants.computeIfAbsent(c, k -> nextValue++);
+            case Atom.Addr c -> constants.computeIfAbsent(c, k -> nextValue++);
+        };
+    }
+
+    private static long key(int block, int variable) {
+        return ((long) block << 32) | variable;
+    }
+
+    /** The number of a variable. */
+    int number(Atom.Var v) {
+        Integer n = numbers.get(v.name());
+        if (n == null) {
+            throw new IllegalArgumentException("variable " + v.name() + " is used where no definition of it "
+                    + "dominates; verify the program before destruction");
+        }
+        return n;
+    }
+
+    /** The variable numbered {@code n}. */
+    Atom.Var var(int n) {
+        return vars.get(n);
+    }
+
+    /** How many variables there are. */
+    int size() {
+        return vars.size();
+    }
+
+    /** The value of variable {@code n}: equal for a copy's destination and source. */
+    int value(int n) {
+        return values.get(n);
+    }
+
+    /** Whether the definition of {@code a} dominates that of {@code b} (strictly: {@code a} comes first). */
+    boolean dominates(int a, int b) {
+        if (a >= b) {
+            return false;
+        }
+        int ba = definitions.get(a)[0];
+        int bb = definitions.get(b)[0];
+        return ba == bb || preorder[ba] < preorder[bb] && preorder[bb] < preorder[ba] + subtree[ba];
+    }
+
+    /** Whether the live ranges of {@code a} and {@code b} intersect, where {@code a} dominates {@code b}. */
+    boolean intersect(int a, int b) {
+        int[] da = definitions.get(a);
+        int[] db = definitions.get(b);
+        if (da[0] == db[0] && da[1] == db[1]) {
+            return true;
+        }
+        if (liveness.out(db[0]).contains(vars.get(a).name())) {
+            return true;
+        }
+        Integer last = lastUse.get(key(db[0], a));
+        return last != null && last > db[1];
+    }
+}

@@ -1,0 +1,127 @@
+package org.funssa.destruct.boissinot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
+import org.funssa.core.interp.LirInterpreter;
+import org.funssa.core.interp.RunOptions;
+import org.funssa.core.interp.RunResult;
+import org.funssa.core.lir.Op;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.text.IrPrinter;
+import org.funssa.destruct.CopyStats;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.Examples;
+import org.funssa.destruct.coalesce.Chaitin;
+import org.funssa.destruct.conventional.Conventional;
+import org.funssa.destruct.lir.LirWriter;
+import org.funssa.destruct.naive.Naive;
+import org.funssa.destruct.sreedhar.Sreedhar;
+import org.junit.jupiter.api.Test;
+
+class BoissinotTest {
+
+    private final Program seed = Examples.program("seed004-ch5.ir");
+
+    /** The method's result on {@code program}, checked conventional and printing {@code expected} as IR and LIR. */
+    private static Destruction.Destructed checked(Destruction method, Program program, String expected) {
+        Destruction.Destructed d = method.destruct(program);
+        String printed = IrPrinter.print(d.program());
+        assertThat(Conventional.violation(d.program())).as(printed).isEmpty();
+        assertThat(Examples.runAsIr(d.program())).as(printed).isEqualTo(expected);
+        assertThat(Examples.runAsLir(d.program())).as(printed).isEqualTo(expected);
+        return d;
+    }
+
+    @Test
+    void lostCopySimpleOrderingSwapAndSplitEdgesKeepTheirMeaning() {
+        String expected = Examples.resource("seed004-ch5.out");
+        Destruction.Destructed d = checked(new Boissinot(), seed, expected);
+        checked(new Chaitin(new Boissinot()), seed, expected);
+        assertThat(d.stats().inserted()).isPositive();
+        assertThat(d.stats().remaining()).isLessThan(d.stats().inserted());
+    }
+
+    @Test
+    void theLostCopyNeedsOneCopyAndTheSwapItsCycleBrokenWithATemporary() {
+        Program p = new Boissinot().apply(seed);
+        // lost copy (seed 004 Figure 5.2): x1 is still live when x2 is passed back to it: exactly one copy.
+        assertThat(copies(p.function("lost").get())).isEqualTo(1);
+        // simple ordering (Figure 5.3): (x1, y1) ← (x2, x1) needs y1 written before x1: two copies, no cycle.
+        assertThat(copies(p.function("order").get())).isEqualTo(2);
+        // swap (Figure 5.8): (i1, x1, y1) ← (i2, y1, x1) has the cycle x1 ↔ y1, broken by a temporary: three
+        // copies; i1 dies where i2 is defined, so the two share a name.
+        assertThat(IrPrinter.print(p.function("swap").get())).contains("tmp");
+        assertThat(copies(p.function("swap").get())).isEqualTo(3);
+        // a branch whose arms pass (a, b) and (b, a) to one block keeps a split edge with copies
+        assertThat(IrPrinter.print(p.function("arms").get())).contains("edge");
+    }
+
+    @Test
+    void onTheSeedExamplesItLeavesNoMoreCopiesThanSreedharOrNaiveWithChaitin() {
+        Program p = new Boissinot().apply(seed);
+        assertThat(copies(p)).isLessThanOrEqualTo(copies(new Sreedhar().apply(seed)));
+        assertThat(copies(p)).isLessThanOrEqualTo(copies(new Chaitin(new Naive()).apply(seed)));
+    }
+
+    @Test
+    void copiesOfOneValueAreCoalescedEvenWhileBothEndsStayLive() {
+        Program p = Examples.program("value-copies.ir");
+        assertThat(Examples.runAsIr(p)).isEqualTo("555\n"); // a = 5: 5·100 + 5·10 + 5
+        Destruction.Destructed d = checked(new Boissinot(), p, "555\n");
+        assertThat(copies(d.program().function("twice").get())).isZero();
+        assertThat(copies(new Chaitin(new Naive()).apply(p).function("twice").get())).isEqualTo(1);
+    }
+
+    @Test
+    void aHundredThousandNestedBlocksAreTranslatedWithoutRecursion() {
+        int depth = 100_000;
+        Atom.Var m0 = new Atom.Var("m0", Type.MEM);
+        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("x" + depth, Type.I32), m0)));
+        for (int i = depth - 1; i >= 0; i--) {
+            Atom.Var x = new Atom.Var("x" + i, Type.I32);
+            Atom.Var y = new Atom.Var("y" + i, Type.I32);
+            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(new Atom.Var("x" + (i + 1), Type.I32)), body);
+            body = new Body(Vector.of(Let.of(y, new Expr.Prim(Op.ADD, Type.I32, Vector.of(x, Atom.i32(1))))),
+                    Vector.of(next), new Tail.Jump(next.label(), Vector.of(y)));
+        }
+        Fn first = new Fn(new Label("B0"), Vector.of(new Atom.Var("x0", Type.I32)), body);
+        Body entry = new Body(Vector.empty(), Vector.of(first), Tail.Jump.of(first.label(), Atom.i32(0)));
+        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry);
+        Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(main));
+        Destruction.Destructed d = new Boissinot().destruct(p);
+        assertThat(Conventional.violation(d.program())).isEmpty();
+        RunResult r = LirInterpreter.run(LirWriter.write(d.program()), RunOptions.defaults());
+        assertThat(r).isInstanceOfSatisfying(RunResult.Returned.class,
+                ret -> assertThat(ret.exitStatus()).isEqualTo(depth & 0xff));
+        // two copies isolate each of the 100,001 φs; all coalesce but the constant 0 moved into x0's class
+        assertThat(d.stats()).isEqualTo(new CopyStats(2 * (depth + 1), 1));
+    }
+
+    /** Copies of a variable (value types only); {@code let x = 1} binds a constant and is no copy here. */
+    private static int copies(Program p) {
+        return p.functions().map(BoissinotTest::copies).sum().intValue();
+    }
+
+    private static int copies(Function f) {
+        int n = 0;
+        ArrayDeque<Body> stack = new ArrayDeque<>();
+        stack.push(f.body());
+        while (!stack.isEmpty()) {
+            Body b = stack.pop();
+            n += b.lets().count(l -> l.expr() instanceof Expr.Copy(Atom.Var v) && !v.type().equals(Type.MEM));
+            b.functions().forEach(fn -> stack.push(fn.body()));
+        }
+        return n;
+    }
+}

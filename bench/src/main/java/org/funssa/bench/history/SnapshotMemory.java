@@ -54,24 +54,65 @@ import org.funssa.cps.pass.Pass;
  */
 public final class SnapshotMemory {
 
-    private static final int SNAPSHOTS = 1000;
+    /** The number of snapshots issue 5 names. */
+    public static final int SNAPSHOTS = 1000;
     private static final int DEEP_COPIES = 10;
     private static final int FUNCTIONS = 10;
+
+    /**
+     * What one measurement found.
+     *
+     * @param program         which program, for the report
+     * @param size            its lets and local functions
+     * @param depth           its deepest nest of local functions
+     * @param snapshots       how many one-block rewrites the History recorded
+     * @param oneCopy         bytes of one copy of the program
+     * @param history         bytes the History added for all its snapshots
+     * @param deepPerSnapshot bytes of one deep copy after a rewrite
+     */
+    public record Measurement(String program, ProgramSize size, int depth, int snapshots, long oneCopy, long history,
+                              long deepPerSnapshot) {
+
+        /** The History's cost in copies of the program. */
+        public double ratio() {
+            return (double) history / oneCopy;
+        }
+
+        /** The report's lines for this measurement. */
+        public String describe() {
+            return String.format(Locale.ROOT, "%s: %s, nest depth %d%n  one copy of the program: %.1f MB%n"
+                    + "  %d snapshots in a History: %.1f MB = %.2f x one copy (%.1f KB per snapshot)%n"
+                    + "  deep copies: %.1f MB per snapshot, so %d snapshots = %.0f x one copy", program, size, depth,
+                    oneCopy / 1e6, snapshots, history / 1e6, ratio(), history / 1e3 / snapshots,
+                    deepPerSnapshot / 1e6, snapshots, (double) deepPerSnapshot * snapshots / oneCopy);
+        }
+    }
 
     private SnapshotMemory() {}
 
     public static void main(String[] args) {
         int instructions = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        Program mix = Ssa.construct(LirGenerator.generate(42, GeneratorConfig.sized(instructions / FUNCTIONS,
-                Shape.MIX).withFunctions(FUNCTIONS - 1).withFeatures(true, false, false)).module(),
-                Construction.PRUNED, ConstructionOptions.DEFAULTS);
-        report("mix (LirGenerator MIX, " + FUNCTIONS + " functions, pruned SSA)", mix, SNAPSHOTS);
-        report("worst case (one chain of nested blocks)", chain(instructions), SNAPSHOTS);
+        for (Measurement m : measureBoth(instructions)) {
+            System.out.println(m.describe());
+        }
     }
 
-    private static void report(String name, Program program, int snapshots) {
-        ProgramSize size = ProgramSize.of(program);
-        System.out.printf(Locale.ROOT, "%s: %s, nest depth %d%n", name, size, depth(program));
+    /** Issue 5's measurement on the realistic program, then on the worst case, both of about this size. */
+    public static Vector<Measurement> measureBoth(int instructions) {
+        return Vector.of(
+                measure("mix (LirGenerator MIX, " + FUNCTIONS + " functions, pruned SSA)", mix(instructions), SNAPSHOTS),
+                measure("worst case (one chain of nested blocks)", chain(instructions), SNAPSHOTS));
+    }
+
+    /** Ten MIX functions of a tenth of {@code instructions} LIR statements each, in pruned SSA. */
+    static Program mix(int instructions) {
+        return Ssa.construct(LirGenerator.generate(42, GeneratorConfig.sized(instructions / FUNCTIONS,
+                Shape.MIX).withFunctions(FUNCTIONS - 1).withFeatures(true, false, false)).module(),
+                Construction.PRUNED, ConstructionOptions.DEFAULTS);
+    }
+
+    /** {@code snapshots} one-block rewrites of {@code program} in a History, against one copy and deep copies. */
+    public static Measurement measure(String name, Program program, int snapshots) {
         List<Target> all = targets(program);
         java.util.Random random = new java.util.Random(7);
         List<Target> targets = new ArrayList<>();
@@ -82,7 +123,6 @@ public final class SnapshotMemory {
         long base = used();
         Program copy = deepCopy(program);
         long one = used() - base;
-        System.out.printf(Locale.ROOT, "  one copy of the program: %.1f MB%n", one / 1e6);
 
         long before = used();
         History history = History.of(copy);
@@ -93,23 +133,20 @@ public final class SnapshotMemory {
                     target.label(), change)));
         }
         long shared = used() - before;
-        System.out.printf(Locale.ROOT, "  %d snapshots in a History: %.1f MB = %.2f x one copy"
-                + " (%.1f KB per snapshot; %d snapshots = %.2f x one copy)%n", snapshots, shared / 1e6,
-                (double) shared / one, shared / 1e3 / snapshots, SNAPSHOTS, (double) shared / snapshots * SNAPSHOTS / one);
 
         history = null;
         long start = used();
         List<Program> deep = new ArrayList<>();
         Program current = copy;
-        for (int i = 0; i < DEEP_COPIES; i++) {
+        for (int i = 0; i < Math.min(DEEP_COPIES, snapshots); i++) {
             Target target = targets.get(i);
             current = deepCopy(Rewrite.replaceLocalFunction(current, target.function(), target.label(), touch(i)));
             deep.add(current);
         }
         long copies = used() - start;
-        System.out.printf(Locale.ROOT, "  deep copies: %.1f MB per snapshot, so %d snapshots = %.0f x one copy%n",
-                copies / 1e6 / DEEP_COPIES, SNAPSHOTS, (double) copies / DEEP_COPIES * SNAPSHOTS / one);
         keep(deep, copy, history);
+        return new Measurement(name, ProgramSize.of(program), depth(program), snapshots, one, shared,
+                copies / Math.max(1, deep.size()));
     }
 
     /** Keeps its arguments reachable until the measurement is over. */
@@ -230,7 +267,7 @@ public final class SnapshotMemory {
     }
 
     /** {@code n} blocks, each nested in the previous and adding 1 to its parameter: depth n. */
-    private static Program chain(int n) {
+    static Program chain(int n) {
         Atom.Var m = new Atom.Var("m", Type.MEM);
         Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("p" + n, Type.I32), m)));
         for (int i = n - 1; i >= 0; i--) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.funssa.bench.history.SnapshotMemory;
 import org.funssa.bench.scaling.Arguments;
 import org.funssa.bench.scaling.ScalingHarness;
 import org.funssa.bench.scaling.ScalingSettings;
@@ -21,11 +22,14 @@ import org.funssa.bench.scaling.ScalingSettings;
  * <p>Options: those of {@link ScalingSettings#from}, and {@code --out-dir DIR} (default
  * {@code bench/reports}), {@code --date YYYY-MM-DD} (default today), {@code --commands-file FILE} (the
  * commands to record, one a line), {@code --jmh-csv FILE} (JMH results to include), {@code --readme FILE}
- * (a README with a {@code <!-- newest-report -->…<!-- /newest-report -->} span to update).
+ * (a README with a {@code <!-- newest-report -->…<!-- /newest-report -->} span to update), {@code
+ * --snapshot-memory N} (the size in LIR instructions of issue 5's snapshot-memory measurement, default 100000;
+ * 0 skips it).
  */
 public final class RunReport {
 
-    private static final Vector<String> OWN_OPTIONS = Vector.of("out-dir", "date", "commands-file", "jmh-csv", "readme");
+    private static final Vector<String> OWN_OPTIONS = Vector.of("out-dir", "date", "commands-file", "jmh-csv", "readme",
+            "snapshot-memory");
     private static final Pattern NEWEST = Pattern.compile("<!-- newest-report -->.*?<!-- /newest-report -->",
             Pattern.DOTALL);
 
@@ -42,9 +46,20 @@ public final class RunReport {
                             + RunReport.class.getName() + " " + String.join(" ", args)));
             Option<JmhResults> jmh = arguments.get("jmh-csv").map(f -> JmhResults.read(Path.of(f)));
 
+            String snapshotText = arguments.get("snapshot-memory").getOrElse("100000");
+            if (!snapshotText.matches("[0-9]{1,9}")) {
+                throw new IllegalArgumentException("--snapshot-memory wants a size in LIR instructions, or 0 for"
+                        + " none, not \"" + snapshotText + "\"");
+            }
+            int snapshotSize = Integer.parseInt(snapshotText);
+
             ScalingHarness.Result result = new ScalingHarness(settings, System.err).run();
+            System.err.println("snapshot memory at " + snapshotSize + " instructions");
+            Vector<SnapshotMemory.Measurement> snapshots = snapshotSize == 0 ? Vector.empty()
+                    : SnapshotMemory.measureBoth(snapshotSize);
             String plotFile = date + "-scaling.svg";
-            ScalingReport report = new ScalingReport(date, Machine.current(), commands, result, plotFile, jmh);
+            ScalingReport report = new ScalingReport(date, Machine.current(), commands, result, plotFile, jmh,
+                    snapshots);
             Files.createDirectories(outDir);
             Path markdown = outDir.resolve(date + ".md");
             Files.writeString(markdown, report.markdown(), StandardCharsets.UTF_8);

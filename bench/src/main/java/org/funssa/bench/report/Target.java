@@ -2,6 +2,7 @@ package org.funssa.bench.report;
 
 import io.vavr.collection.Vector;
 import java.util.Locale;
+import org.funssa.bench.history.SnapshotMemory;
 import org.funssa.bench.scaling.Scaling;
 
 /**
@@ -22,7 +23,7 @@ public record Target(String claim, String phases, Criterion criterion, double li
         MIN_THROUGHPUT,
         /** Time at the largest size over time at a tenth of it, at most the limit. */
         MAX_DECADE_RATIO,
-        /** Memory of snapshots relative to one copy; the scaling harness does not measure memory. */
+        /** Memory of a History's snapshots relative to one copy of the program (SnapshotMemory), at most the limit. */
         MAX_SNAPSHOT_MEMORY
     }
 
@@ -41,15 +42,32 @@ public record Target(String claim, String phases, Criterion criterion, double li
             new Target("interpreter ≥ 20,000,000 operations/s", "interp", Criterion.MIN_THROUGHPUT, 2e7),
             new Target("snapshots ≤ 2× one copy for 1,000 local rewrites", "snapshot", Criterion.MAX_SNAPSHOT_MEMORY, 2));
 
-    /** Judges this target on the scaling results. */
+    /** Judges this target on the scaling results alone (no snapshot measurement). */
     public Verdict judge(Vector<Scaling> results) {
+        return judge(results, Vector.empty());
+    }
+
+    /**
+     * Judges this target on the scaling results and the snapshot-memory measurements; the snapshot target is
+     * judged on the first measurement (issue 5's program), the others are reported beside it.
+     */
+    public Verdict judge(Vector<Scaling> results, Vector<SnapshotMemory.Measurement> snapshots) {
         Vector<Scaling> mine = results.filter(s -> s.phase().equals(phases) || s.phase().startsWith(phases));
         return switch (criterion) {
-            case MAX_SNAPSHOT_MEMORY -> new Verdict(this, "not yet measured: the scaling harness times phases;"
-                    + " snapshot memory needs the snapshot history, which does not exist yet", Status.NOT_MEASURED);
+            case MAX_SNAPSHOT_MEMORY -> snapshots.isEmpty()
+                    ? new Verdict(this, "not measured: run without --snapshot-memory 0", Status.NOT_MEASURED)
+                    : snapshotMemory(snapshots);
             case MIN_THROUGHPUT -> mine.isEmpty() ? unregistered() : throughput(mine);
             case MAX_DECADE_RATIO -> mine.isEmpty() ? unregistered() : decadeRatio(mine);
         };
+    }
+
+    private Verdict snapshotMemory(Vector<SnapshotMemory.Measurement> snapshots) {
+        SnapshotMemory.Measurement m = snapshots.head();
+        String others = snapshots.tail().map(o -> String.format(Locale.ROOT, "; %s: %.2f×", o.program(), o.ratio()))
+                .mkString();
+        return new Verdict(this, String.format(Locale.ROOT, "%.2f× (%s, %,d lets, %d snapshots)%s", m.ratio(),
+                m.program(), m.size().lets(), m.snapshots(), others), m.ratio() <= limit ? Status.MET : Status.NOT_MET);
     }
 
     private Verdict unregistered() {

@@ -8,11 +8,13 @@ import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.funssa.bench.history.SnapshotMemory;
 import org.funssa.bench.scaling.Measurement;
 import org.funssa.bench.scaling.Scaling;
 import org.funssa.bench.scaling.ScalingHarness;
 import org.funssa.bench.scaling.ScalingSettings;
 import org.funssa.core.gen.Shape;
+import org.funssa.cps.history.ProgramSize;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +25,12 @@ class ReportTest {
         Vector<Measurement> points = Vector.of(1_000L, 10_000L, 100_000L, 1_000_000L).map(n ->
                 new Measurement(shape + "/" + n, n, n, n, Vector.of((long) (nanosPerInstruction * n))));
         return Scaling.of(phase, unit, shape, points, 10_000, 0.05);
+    }
+
+    /** A snapshot measurement whose History costs {@code ratio} copies of a 10 MB program. */
+    private static SnapshotMemory.Measurement snapshots(String program, double ratio) {
+        return new SnapshotMemory.Measurement(program, new ProgramSize(100_000, 20_000), 900, 1000, 10_000_000,
+                (long) (ratio * 10_000_000), 10_000_000);
     }
 
     private static Target target(String claim) {
@@ -42,6 +50,12 @@ class ReportTest {
         assertThat(target("destruction ≥").judge(results).status()).isEqualTo(Target.Status.NOT_MEASURED);
         assertThat(target("interpreter").judge(results).measured()).contains("no phase interp");
         assertThat(target("snapshots").judge(results).status()).isEqualTo(Target.Status.NOT_MEASURED);
+        Target.Verdict snapshots = target("snapshots").judge(results, Vector.of(snapshots("mix", 1.5),
+                snapshots("chain", 6)));
+        assertThat(snapshots.status()).isEqualTo(Target.Status.MET);
+        assertThat(snapshots.measured()).startsWith("1.50× (mix").contains("chain: 6.00×");
+        assertThat(target("snapshots").judge(results, Vector.of(snapshots("chain", 6))).status())
+                .isEqualTo(Target.Status.NOT_MET);
         assertThat(target("construction ≥").judge(Vector.of(linear("construct.prun", "instr", Shape.MIX, 100)))
                 .status()).isEqualTo(Target.Status.MET);
     }
@@ -56,7 +70,7 @@ class ReportTest {
                 Vector.of(new Tuple2<>("lir.parse", corpus)));
         Machine machine = new Machine("Test CPU", 2, "8.0 GiB", "4.0 GiB", "JDK 25", "Linux");
         ScalingReport report = new ScalingReport("2025-01-02", machine, Vector.of("bench/run-report"), result,
-                "2025-01-02-scaling.svg", Option.none());
+                "2025-01-02-scaling.svg", Option.none(), Vector.of(snapshots("mix", 0.75)));
         String md = report.markdown();
         assertThat(md).contains("# funssa benchmark report, 2025-01-02", "- CPU: Test CPU", "```\nbench/run-report\n```",
                 "![time against size, log-log](2025-01-02-scaling.svg)",
@@ -64,7 +78,9 @@ class ReportTest {
                         + " | not yet measured |",
                 "| lir.parse | MIX | 1.000 |", "### lir.parse: LIR text to module",
                 "| MIX | 1,000,000 | 1,000,000 | 20.000 | 50,000,000 |",
-                "| lir.parse | TestFnami2/Ge7 | 3,408 | 34.080 | 100,000 |");
+                "| lir.parse | TestFnami2/Ge7 | 3,408 | 34.080 | 100,000 |",
+                "| snapshots ≤ 2× one copy for 1,000 local rewrites | 0.75× (mix, 100,000 lets, 1000 snapshots) | met |",
+                "## Snapshot memory", "1000 snapshots in a History: 7.5 MB = 0.75 x one copy");
         assertThat(report.plot().series()).hasSize(2);
     }
 
@@ -82,13 +98,13 @@ class ReportTest {
         Path csv = dir.resolve("jmh.csv");
         Files.writeString(csv, """
                 "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: program","Param: shape","Param: size"
-                "org.funssa.bench.lir.LirParseBench.corpus","avgt",1,10,53.143859,1.25,"ms/op",TestFnami2/Ge7,,
-                "org.funssa.bench.lir.LirParseBench.generated","avgt",1,10,20.281420,0.5,"ms/op",,MIX,1000
+                "org.funssa.bench.jmh.PhaseBench.corpus","avgt",1,10,53.143859,1.25,"ms/op",TestFnami2/Ge7,,
+                "org.funssa.bench.jmh.PhaseBench.generated","avgt",1,10,20.281420,0.5,"ms/op",,MIX,1000
                 """);
         Vector<String> table = JmhResults.read(csv).markdown();
         assertThat(table).hasSize(4);
         assertThat(table.get(2)).isEqualTo(
-                "| lir.LirParseBench.corpus | program=TestFnami2/Ge7 | avgt | 10 | 53.143859 | 1.25 | ms/op |");
+                "| jmh.PhaseBench.corpus | program=TestFnami2/Ge7 | avgt | 10 | 53.143859 | 1.25 | ms/op |");
         assertThat(table.get(3)).contains("| shape=MIX, size=1000 |");
     }
 }

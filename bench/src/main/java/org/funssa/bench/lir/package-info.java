@@ -1,2 +1,0 @@
-/** JMH benchmarks of the LIR edge: parsing and printing. */
-package org.funssa.bench.lir;

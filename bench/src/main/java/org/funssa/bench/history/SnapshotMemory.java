@@ -48,7 +48,7 @@ import org.funssa.cps.pass.Pass;
  * diamonds chain, loops nest; about 950 levels); and the worst case for a nest, a single chain of 10⁵ nested
  * blocks. Each rewrite is one {@code History.apply} of a pass that path-copies one block (Rewrite), at a block
  * picked uniformly at random (seeded); the History keeps each snapshot as what the step rewrote plus the
- * path to it as indices, with a whole program every {@code Stored.KEYFRAME} (128) steps. Deep copies are measured
+ * path to it as indices, with a whole program every {@code Stored.KEYFRAME} (1,024) steps. Deep copies are measured
  * for a few snapshots and
  * reported per snapshot, since a thousand would not fit in memory.
  */

@@ -1,9 +1,15 @@
 package org.funssa.cps.history;
 
 import io.vavr.collection.Vector;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
@@ -36,13 +42,16 @@ import org.funssa.cps.ir.Tail;
 sealed interface Stored {
 
     /**
-     * Steps between whole snapshots; at most this many edit lists are replayed to rebuild one. A whole snapshot
-     * costs the union of the paths the steps since the previous one copied, so fewer of them cost less memory
-     * and more replay: on SnapshotMemory's MIX program (1,000 one-block rewrites, nest depth 971) 32 gives
-     * 1.99x one copy, 128 gives 0.74x, none at all 0.17x; replaying 128 edits to a block 10^3 levels deep
-     * takes milliseconds.
+     * Steps between whole snapshots. Rebuilding a snapshot replays the edits since the whole one before it in a
+     * single pass (see {@link Edits#program}), which costs the union of the paths they rewrote — at most the
+     * nest —, so the keyframe only bounds how many edit lists are read. A whole snapshot costs the union of the
+     * paths copied since the previous one, at most one copy of the program's nest of bodies and local
+     * functions: on SnapshotMemory's programs (1,000 one-block rewrites) a keyframe every 32 steps cost 1.99x
+     * one copy for MIX (nest depth 971) and 17x for a chain of 10^5 nested blocks, every 128 steps 0.74x and
+     * 5.96x; every 1,024 steps (none in the measurement) 0.16x and 0.83x. Rebuilding a snapshot of the chain
+     * then takes about 1.6 s, because each edit's path is walked level by level.
      */
-    int KEYFRAME = 128;
+    int KEYFRAME = 1024;
 
     /** The program this snapshot holds. */
     Program program();
@@ -67,6 +76,12 @@ sealed interface Stored {
      */
     record Edits(Stored base, int chain, Vector<Edit> edits) implements Stored {
 
+        /**
+         * The program, rebuilt from the whole snapshot this chain starts at. The edits are replayed together:
+         * per function, the last whole replacement and then, per body, the last own parts written to it
+         * (edits between whole replacements keep the shape of the nest, so a later edit of a body supersedes
+         * an earlier one); each rewritten path is copied once, however many edits went down it.
+         */
         @Override
         public Program program() {
             ArrayDeque<Edits> replay = new ArrayDeque<>();
@@ -75,11 +90,23 @@ sealed interface Stored {
                 replay.push(e);
                 s = e.base();
             }
-            Program program = s.program();
+            Program base = s.program();
+            Function[] functions = base.functions().toJavaArray(Function[]::new);
+            Map<Integer, Trie> pending = new HashMap<>();
             while (!replay.isEmpty()) {
-                program = replay.pop().applyTo(program);
+                for (Edit edit : replay.pop().edits()) {
+                    switch (edit) {
+                        case FunctionEdit f -> {
+                            functions[f.index()] = f.function();
+                            pending.remove(f.index());
+                        }
+                        case LocalEdit l -> pending.computeIfAbsent(l.function(), k -> new Trie()).put(l);
+                    }
+                }
             }
-            return program;
+            pending.forEach((index, trie) -> functions[index] = functions[index].withBody(
+                    trie.rebuild(functions[index].body())));
+            return new Program(base.name(), base.symbols(), base.data(), Vector.of(functions));
         }
 
         /** This snapshot's program, given its base's. */
@@ -111,43 +138,69 @@ sealed interface Stored {
      * local-function indices (the function's own body for an empty path): the local function's parameters
      * (ignored for the function's body), the body's lets and its tail. Its local functions stay those of the
      * program the edit is applied to, so that an edit keeps nothing of the nest below it; the bodies and local
-     * functions on the way are path-copied. The path is kept as unsigned LEB128 bytes (one byte per level for
-     * indices below 128, nearly every level), because a path is as long as the nest is deep and an edit should
-     * cost what it replaces.
+     * functions on the way are path-copied. A path is as long as the nest is deep and an edit should cost
+     * what it replaces, so the path is kept run-length encoded — each run of equal indices as the index and
+     * the run's length, both unsigned LEB128 —: a path down a chain of dominators (index 0 at every level)
+     * takes a few bytes.
      */
     record LocalEdit(int function, byte[] path, Vector<Atom.Var> params, Vector<Let> lets, Tail tail)
             implements Edit {
 
         static LocalEdit of(int function, int[] indices, Vector<Atom.Var> params, Body body) {
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(indices.length);
-            for (int index : indices) {
-                int v = index;
-                while ((v & ~0x7F) != 0) {
-                    out.write((v & 0x7F) | 0x80);
-                    v >>>= 7;
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int i = 0;
+            while (i < indices.length) {
+                int run = 1;
+                while (i + run < indices.length && indices[i + run] == indices[i]) {
+                    run++;
                 }
-                out.write(v);
+                writeUnsigned(out, indices[i]);
+                writeUnsigned(out, run);
+                i += run;
             }
             return new LocalEdit(function, out.toByteArray(), params, body.lets(), body.tail());
         }
 
+        private static void writeUnsigned(ByteArrayOutputStream out, int value) {
+            int v = value;
+            while ((v & ~0x7F) != 0) {
+                out.write((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            out.write(v);
+        }
+
         /** The path's indices. */
         int[] indices() {
-            int[] decoded = new int[path.length];
-            int n = 0;
-            int i = 0;
-            while (i < path.length) {
-                int v = 0;
-                int shift = 0;
-                byte b;
-                do {
-                    b = path[i++];
-                    v |= (b & 0x7F) << shift;
-                    shift += 7;
-                } while ((b & 0x80) != 0);
-                decoded[n++] = v;
+            int[] at = {0};
+            int length = 0;
+            while (at[0] < path.length) {
+                readUnsigned(at);
+                length += readUnsigned(at);
             }
-            return java.util.Arrays.copyOf(decoded, n);
+            int[] indices = new int[length];
+            at[0] = 0;
+            int n = 0;
+            while (at[0] < path.length) {
+                int index = readUnsigned(at);
+                int run = readUnsigned(at);
+                Arrays.fill(indices, n, n + run, index);
+                n += run;
+            }
+            return indices;
+        }
+
+        /** The unsigned LEB128 number at {@code at[0]} of the path, moving {@code at[0]} past it. */
+        private int readUnsigned(int[] at) {
+            int v = 0;
+            int shift = 0;
+            byte b;
+            do {
+                b = path[at[0]++];
+                v |= (b & 0x7F) << shift;
+                shift += 7;
+            } while ((b & 0x80) != 0);
+            return v;
         }
 
         @Override
@@ -171,6 +224,62 @@ sealed interface Stored {
             }
             return new Program(program.name(), program.symbols(), program.data(),
                     program.functions().update(function, f.withBody(rebuilt)));
+        }
+    }
+
+    /**
+     * The local edits of one function, by path: the last own parts written to each body, to be rebuilt in one
+     * pass over the union of the paths.
+     */
+    final class Trie {
+        private final TreeMap<Integer, Trie> children = new TreeMap<>();
+        private LocalEdit edit;
+
+        /** Records {@code e}, superseding an earlier edit of the same body. */
+        void put(LocalEdit e) {
+            Trie node = this;
+            for (int index : e.indices()) {
+                node = node.children.computeIfAbsent(index, k -> new Trie());
+            }
+            node.edit = e;
+        }
+
+        /**
+         * {@code body} with the edits applied: post-order over the trie with an explicit stack, since the
+         * trie is as deep as the deepest rewritten body.
+         */
+        Body rebuild(Body body) {
+            record Frame(Trie node, Body body, int index, Iterator<Map.Entry<Integer, Trie>> next,
+                         List<Map.Entry<Integer, Fn>> done) {}
+            ArrayDeque<Frame> stack = new ArrayDeque<>();
+            stack.push(new Frame(this, body, -1, children.entrySet().iterator(), new ArrayList<>()));
+            Body result = null;
+            while (!stack.isEmpty()) {
+                Frame top = stack.peek();
+                if (top.next().hasNext()) {
+                    Map.Entry<Integer, Trie> child = top.next().next();
+                    Body below = top.body().functions().get(child.getKey()).body();
+                    stack.push(new Frame(child.getValue(), below, child.getKey(),
+                            child.getValue().children.entrySet().iterator(), new ArrayList<>()));
+                    continue;
+                }
+                stack.pop();
+                Vector<Fn> functions = top.body().functions();
+                for (Map.Entry<Integer, Fn> d : top.done()) {
+                    functions = functions.update(d.getKey(), d.getValue());
+                }
+                LocalEdit e = top.node().edit;
+                Body rebuilt = e == null ? top.body().withFunctions(functions) : new Body(e.lets(), functions, e.tail());
+                if (stack.isEmpty()) {
+                    result = rebuilt;
+                } else {
+                    Frame parent = stack.peek();
+                    Fn old = parent.body().functions().get(top.index());
+                    parent.done().add(Map.entry(top.index(), e == null ? old.withBody(rebuilt)
+                            : new Fn(old.label(), e.params(), rebuilt)));
+                }
+            }
+            return result;
         }
     }
 

@@ -144,14 +144,15 @@ class HistoryTest {
 
     @Test
     void aSnapshotKeepsWhatItsStepRewroteAndIsRebuiltEqual() {
-        Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(DeepIr.nest(1000, "")));
+        int depth = 300;
+        Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(DeepIr.nest(depth, "")));
         java.util.Random random = new java.util.Random(3);
         java.util.List<Program> expected = new java.util.ArrayList<>(java.util.List.of(p));
         java.util.List<Integer> touched = new java.util.ArrayList<>(java.util.List.of(0));
-        int steps = 2 * Stored.KEYFRAME + 44;
+        int steps = Stored.KEYFRAME + 76;
         History h = History.of(p);
         for (int i = 1; i <= steps; i++) {
-            int n = 1 + random.nextInt(1000);
+            int n = 1 + random.nextInt(depth);
             Pass t = touch(n);
             expected.add(t.apply(expected.get(i - 1)));
             touched.add(n);
@@ -159,27 +160,78 @@ class HistoryTest {
         }
         int whole = 0;
         for (int i = 0; i <= steps; i++) {
-            assertThat(h.snapshot(i)).as("snapshot %d", i).isEqualTo(expected.get(i));
             switch (h.stored(i)) {
                 case Stored.Whole w -> whole++;
                 case Stored.Edits e -> {
-                    // Only the rewritten block and the indices leading to it: no copy of the path.
+                    // Only the rewritten block and the indices leading to it: no copy of the path, and the
+                    // path down the chain (index 0 at every level) is one run of a few bytes.
                     Stored.LocalEdit edit = (Stored.LocalEdit) e.edits().single();
                     assertThat(edit.lets().last().vars().single().name()).isEqualTo("t" + touched.get(i));
                     assertThat(edit.indices()).hasSize(touched.get(i)).containsOnly(0);
+                    assertThat(edit.path()).hasSizeLessThanOrEqualTo(3);
                 }
             }
+            if (i % 16 == 0 || i > steps - 100) {
+                assertThat(h.snapshot(i)).as("snapshot %d", i).isEqualTo(expected.get(i));
+            }
         }
-        assertThat(whole).as("the input and one whole program every %d steps", Stored.KEYFRAME).isEqualTo(3);
+        assertThat(whole).as("the input and one whole program every %d steps", Stored.KEYFRAME).isEqualTo(2);
         History back = h;
-        for (int i = steps; i > 0; i--) {
+        for (int i = steps; i > steps - 100; i--) {
             assertThat(back.current()).isEqualTo(expected.get(i));
             back = back.undo();
         }
-        assertThat(back.current()).isSameAs(p);
-        assertThat(back.redo().redo().current()).isEqualTo(expected.get(2));
+        assertThat(back.redo().redo().current()).isEqualTo(expected.get(steps - 98));
+        assertThat(h.snapshot(0)).isSameAs(p);
         // The log rebuilds each snapshot from the one before, so sharing is what the step allocated.
         assertThat(h.log().get(5).sharing().newNodes()).isEqualTo(2L * touched.get(5) + 2);
+    }
+
+    @Test
+    void replayingEditsTogetherGivesWhatApplyingThemOneByOneGave() {
+        // A random tree of local functions; steps rewrite a block's lets, its parameters, the function's own
+        // body, or the function's signature (kept as the whole function), in a random order.
+        java.util.Random random = new java.util.Random(11);
+        int size = 200;
+        java.util.List<Vector<Fn>> children = new java.util.ArrayList<>();
+        int[] parent = new int[size];
+        for (int k = 0; k < size; k++) {
+            children.add(Vector.empty());
+            parent[k] = k == 0 ? -1 : random.nextInt(k);
+        }
+        Atom.Var m = new Atom.Var("m", Type.MEM);
+        for (int k = size - 1; k > 0; k--) {
+            Fn fn = new Fn(new Label("L" + k), Vector.empty(), new org.funssa.cps.ir.Body(Vector.empty(),
+                    children.get(k), new org.funssa.cps.ir.Tail.Return(Vector.of(m))));
+            children.set(parent[k], children.get(parent[k]).prepend(fn));
+        }
+        Program p = new Program("tree", Vector.empty(), Vector.empty(), Vector.of(new org.funssa.cps.ir.Function(
+                "tree", Vector.empty(), Vector.of(m), Vector.of(Type.MEM), new org.funssa.cps.ir.Body(Vector.empty(),
+                children.get(0), new org.funssa.cps.ir.Tail.Return(Vector.of(m))))));
+        java.util.List<Program> expected = new java.util.ArrayList<>(java.util.List.of(p));
+        History h = History.of(p);
+        for (int i = 1; i <= 300; i++) {
+            int k = 1 + random.nextInt(size - 1);
+            Atom.Var v = new Atom.Var("v" + i, Type.I32);
+            Let let = Let.of(v, new Expr.Copy(Atom.i32(i)));
+            Pass step = switch (random.nextInt(10)) {
+                case 0 -> Pass.of("signature", q -> new Program(q.name(), q.symbols(), q.data(), q.functions().map(f ->
+                        new org.funssa.cps.ir.Function(f.name(), f.symbols(), f.params().prepend(v), f.results(), f.body()))));
+                case 1 -> Pass.of("own", q -> new Program(q.name(), q.symbols(), q.data(), q.functions().map(f ->
+                        f.withBody(f.body().withLets(f.body().lets().append(let))))));
+                case 2, 3 -> Pass.of("params", q -> Rewrite.replaceLocalFunction(q, "tree", new Label("L" + k), fn ->
+                        new Fn(fn.label(), fn.params().append(v), fn.body())));
+                default -> Pass.of("lets", q -> Rewrite.replaceLocalFunction(q, "tree", new Label("L" + k), fn ->
+                        fn.withBody(fn.body().withLets(fn.body().lets().append(let)))));
+            };
+            expected.add(step.apply(expected.get(i - 1)));
+            h = h.apply(step);
+        }
+        assertThat(h.stored(300)).isInstanceOf(Stored.Edits.class);
+        assertThat(((Stored.Edits) h.stored(300)).chain()).isEqualTo(300);
+        for (int i = 0; i <= 300; i++) {
+            assertThat(h.snapshot(i)).as("snapshot %d", i).isEqualTo(expected.get(i));
+        }
     }
 
     @Test

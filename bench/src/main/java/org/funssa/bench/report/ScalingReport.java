@@ -70,7 +70,11 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
                         + " sizes ≥ %,d. Reference: the same fit applied to exactly n·log n on the same sizes"
                         + " (≈ 1.09 for 10^4…10^6). A phase is flagged when k exceeds the reference by more than"
                         + " %.2f. See bench/README.md.", (long) s.fitFrom(), s.tolerance()),
-                "");
+                "")
+                .appendAll(s.maxSizes().isEmpty() ? Vector.empty() : Vector.of("Phases run only up to a size (too slow"
+                        + " to run at every size in this run; their ratio is taken at their largest size): "
+                        + s.maxSizes().map(e -> String.format(Locale.ROOT, "`%s` ≤ %,d", e._1, e._2)).mkString(", ")
+                        + ".", ""));
     }
 
     private Vector<String> targets() {

@@ -44,7 +44,7 @@ public final class ScalingHarness {
         for (Shape shape : settings.shapes()) {
             for (int size : settings.sizes()) {
                 Workload workload = Workload.generated(shape, size);
-                for (Phase phase : phases) {
+                for (Phase phase : phases.filter(p -> settings.runs(p.name(), size))) {
                     raw = raw.append(new Tuple2<>(phase, new Tuple2<>(shape, measure(phase, workload, size))));
                 }
             }

@@ -1,5 +1,8 @@
 package org.funssa.bench.scaling;
 
+import io.vavr.Tuple2;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import org.funssa.bench.phase.Phase;
 import org.funssa.bench.phase.Phases;
@@ -16,14 +19,16 @@ import org.funssa.core.gen.Shape;
  * @param repetitions timed runs per phase and input; the median is reported
  * @param fitFrom     the smallest size used in the power-law fit
  * @param tolerance   how far the fitted exponent may exceed that of {@code n·log n} before a flag
+ * @param maxSizes    the largest generated size a phase runs at, for the phases that have a cap (a phase too
+ *                    slow to run at every size is measured up to its cap, and its ratio is taken there)
  */
 public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vector<Shape> shapes,
                               Vector<String> corpus, int warmup, int repetitions, double fitFrom,
-                              double tolerance) {
+                              double tolerance, Map<String, Integer> maxSizes) {
 
     /** The option names {@link #from} accepts. */
-    public static final Vector<String> OPTIONS =
-            Vector.of("phases", "sizes", "shapes", "corpus", "warmup", "repetitions", "fit-from", "tolerance");
+    public static final Vector<String> OPTIONS = Vector.of("phases", "sizes", "shapes", "corpus", "warmup",
+            "repetitions", "fit-from", "tolerance", "max-size");
 
     /** The largest corpus programs by {@code .before.lir} size (MANIFEST.tsv), one per table size. */
     public static final Vector<String> LARGEST_CORPUS =
@@ -36,16 +41,30 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
         if (sizes.exists(s -> s < 1)) {
             throw new IllegalArgumentException("sizes must be positive: " + sizes);
         }
+        for (String phase : maxSizes.keySet()) {
+            if (!phases.contains(phase)) {
+                throw new IllegalArgumentException("--max-size names " + phase + ", which is not among the phases run: "
+                        + phases.mkString(", "));
+            }
+        }
+    }
+
+    /** Whether {@code phase} runs at generated size {@code size}. */
+    public boolean runs(String phase, int size) {
+        return maxSizes.get(phase).forAll(max -> size <= max);
     }
 
     /** Every registered phase on 10^3…10^6 in four shapes, 2 warm-up and 5 timed runs, fit from 10^4. */
     public static ScalingSettings defaults() {
         return new ScalingSettings(Phases.all().map(Phase::name), Vector.of(1_000, 10_000, 100_000, 1_000_000),
                 Vector.of(Shape.STRAIGHT, Shape.DIAMONDS, Shape.LOOPS, Shape.MIX), LARGEST_CORPUS, 2, 5,
-                10_000, 0.05);
+                10_000, 0.05, LinkedHashMap.empty());
     }
 
-    /** The defaults overridden by options: {@code --sizes 1e3,1e4 --shapes MIX --corpus none …}. */
+    /**
+     * The defaults overridden by options: {@code --sizes 1e3,1e4 --shapes MIX --corpus none
+     * --max-size destruct.srd1=1e5 …}.
+     */
     public static ScalingSettings from(Arguments args) {
         ScalingSettings d = defaults();
         Vector<String> corpus = args.list("corpus", d.corpus());
@@ -58,7 +77,17 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
                 args.integer("warmup", d.warmup()),
                 args.integer("repetitions", d.repetitions()),
                 args.real("fit-from", d.fitFrom()),
-                args.real("tolerance", d.tolerance()));
+                args.real("tolerance", d.tolerance()),
+                LinkedHashMap.ofEntries(args.list("max-size", Vector.empty()).map(ScalingSettings::maxSize)));
+    }
+
+    private static Tuple2<String, Integer> maxSize(String text) {
+        int equals = text.lastIndexOf('=');
+        if (equals <= 0) {
+            throw new IllegalArgumentException("--max-size wants PHASE=SIZE, e.g. destruct.srd1=1e5, not " + text);
+        }
+        return new Tuple2<>(text.substring(0, equals),
+                Arguments.parseNumber("max-size", text.substring(equals + 1)).intValue());
     }
 
     private static Shape shape(String name) {
@@ -72,6 +101,7 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
         return "--phases " + phases.mkString(",") + " --sizes " + sizes.mkString(",")
                 + " --shapes " + shapes.mkString(",") + " --corpus " + (corpus.isEmpty() ? "none" : corpus.mkString(","))
                 + " --warmup " + warmup + " --repetitions " + repetitions + " --fit-from " + (long) fitFrom
-                + " --tolerance " + tolerance;
+                + " --tolerance " + tolerance + (maxSizes.isEmpty() ? ""
+                : " --max-size " + maxSizes.map(e -> e._1 + "=" + e._2).mkString(","));
     }
 }

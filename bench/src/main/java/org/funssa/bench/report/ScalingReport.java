@@ -79,7 +79,7 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
 
     private Vector<String> targets() {
         Vector<String> out = Vector.of("## Targets", "", "| target | measured | status |", "|---|---|---|");
-        for (Target.Verdict v : Target.ISSUE_6.map(t -> t.judge(result.scalings(), snapshots))) {
+        for (Target.Verdict v : Target.ISSUE_6.map(t -> t.judge(result.scalings(), result.corpus(), snapshots))) {
             String status = switch (v.status()) {
                 case MET -> "met";
                 case NOT_MET -> "**not met**";

@@ -49,6 +49,15 @@ class ReportTest {
         assertThat(ratio.measured()).startsWith("10.00");
         assertThat(target("destruction ≥").judge(results).status()).isEqualTo(Target.Status.NOT_MEASURED);
         assertThat(target("interpreter").judge(results).measured()).contains("no phase interp");
+        // The interpreter counts only runs of at least 10^7 operations: short ones time the setup.
+        Scaling interp = Scaling.of("interp", "ops", Shape.MIX, Vector.of(new Measurement("MIX/1000", 1000, 1000,
+                5_000, Vector.of(1_000_000L))), 10_000, 0.05);
+        assertThat(target("interpreter").judge(Vector.of(interp)).status()).isEqualTo(Target.Status.NOT_MEASURED);
+        Measurement bsort = new Measurement("WhiteBox2/bsort2", 300, 300, 50_000_000, Vector.of(100_000_000L));
+        Target.Verdict fast = target("interpreter").judge(Vector.of(interp), Vector.of(new Tuple2<>("interp", bsort),
+                new Tuple2<>("lir.parse", bsort)), Vector.empty());
+        assertThat(fast.status()).isEqualTo(Target.Status.MET);
+        assertThat(fast.measured()).startsWith("500,000,000 ops/s (worst of the 1 runs").contains("WhiteBox2/bsort2");
         assertThat(target("snapshots").judge(results).status()).isEqualTo(Target.Status.NOT_MEASURED);
         Target.Verdict snapshots = target("snapshots").judge(results, Vector.of(snapshots("mix", 1.5),
                 snapshots("chain", 6)));

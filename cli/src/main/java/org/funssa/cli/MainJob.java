@@ -53,7 +53,7 @@ final class MainJob {
 
         section("4. SSA form (pruned: blocks are local functions nested by dominance, phi-functions are their parameters)");
         Pipeline.Result ssa = new Pipeline(Inputs.EXAMPLE_NAME, Option.of(RunOptions.defaults()), text -> { })
-                .run(module, Pipeline.parse(PASSES), ConstructionOptions.DEFAULTS, Vector.empty(), false);
+                .run(module, Pipeline.parse(PASSES), ConstructionOptions.DEFAULTS, Vector.empty(), false, true);
         terminal.out().print(IrPrinter.print(ssa.constructed()));
 
         section("5. Back to LIR: " + PASSES + " --check");

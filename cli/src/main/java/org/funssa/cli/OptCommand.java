@@ -53,6 +53,10 @@ final class OptCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--chaitin", description = "Chaitin's aggressive coalescing after destruction (seed 004 §5.5.2)")
     boolean chaitin;
 
+    @CommandLine.Option(names = "--no-sreedhar-coalescing", description = "srd1, srd2, srd3 without Sreedhar's"
+            + " SSA-based coalescing (seed 004 §5.5.1, A.5)")
+    boolean noSreedharCoalescing;
+
     @CommandLine.Option(names = "--option", paramLabel = "SWITCH", description = "a construction switch, as for funssa ssa; repeatable")
     List<String> switches = List.of();
 
@@ -70,7 +74,8 @@ final class OptCommand implements Callable<Integer> {
         Module input = Inputs.read(file);
         Pipeline.Result result = new Pipeline(file.toString(),
                 check ? io.vavr.control.Option.of(RunOptions.defaults().withStepBudget(steps)) : io.vavr.control.Option.none(),
-                terminal.err()::print).run(input, pipeline, SsaCommand.options(switches), Vector.ofAll(switches), chaitin);
+                terminal.err()::print).run(input, pipeline, SsaCommand.options(switches), Vector.ofAll(switches), chaitin,
+                !noSreedharCoalescing);
         result.checked().forEach(behaviour -> terminal.err().println(file + ": --check: every pass kept the "
                 + "behaviour of main (" + behaviour.ending() + ", " + behaviour.stdout().length()
                 + " bytes of output)"));

@@ -72,6 +72,15 @@ final class Pipeline {
         this.dumps = dumps;
     }
 
+    /** The destruction's switches as the log shows them. */
+    private static Map<String, String> destructionOptions(boolean chaitin, boolean sreedharCoalescing) {
+        Map<String, String> options = LinkedHashMap.empty();
+        if (!sreedharCoalescing) {
+            options = options.put("no-sreedhar-coalescing", "");
+        }
+        return chaitin ? options.put("chaitin", "") : options;
+    }
+
     static PassString parse(String text) {
         try {
             return PassString.parse(text, new PassString.Vocabulary(Construction.names(), Vector.empty(),
@@ -88,9 +97,10 @@ final class Pipeline {
      * the result's history.
      */
     Result run(Module input, PassString passes, ConstructionOptions options, Vector<String> switches,
-               boolean chaitin) {
+               boolean chaitin, boolean sreedharCoalescing) {
         Construction construction = SsaCommand.construction(passes.construction());
-        Destruction destruction = Destructions.named(passes.destruction(), chaitin).get();
+        Destruction destruction = Destructions.configured(passes.destruction(), chaitin, sreedharCoalescing)
+                .getOrElseThrow(why -> new InputError("funssa: " + why));
         Option<Behaviour> expected = check.map(o -> Behaviour.of(LirInterpreter.run(input, o)));
 
         Timed<Program> constructed = timed(construction.seedName(), () -> Ssa.construct(input, construction, options));
@@ -122,8 +132,8 @@ final class Pipeline {
                         Vector.of(f)))));
         Program destructed = new Program(optimized.name(), optimized.symbols(), optimized.data(),
                 parts.map(d -> d.value().program().functions().head()));
-        history = history.record(destructed, new Step(passes.destruction(), chaitin
-                ? LinkedHashMap.of("chaitin", "") : LinkedHashMap.empty(),
+        history = history.record(destructed, new Step(passes.destruction(), destructionOptions(chaitin,
+                sreedharCoalescing),
                 parts.map(Timed::elapsed).fold(Duration.ZERO, Duration::plus)));
         expected.forEach(e -> {
             Conventional.violation(destructed).forEach(v -> {

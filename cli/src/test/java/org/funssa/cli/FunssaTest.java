@@ -202,6 +202,36 @@ class FunssaTest {
     }
 
     @Test
+    void sreedharsCoalescingCanBeSwitchedOffForSrdOnly() {
+        // Without copy folding the SSA form keeps the program's copies, which the SSA-based coalescing of
+        // seed 004 §5.5.1 removes where the variables do not interfere.
+        Corpus.Program program = Corpus.require().program("TestSsa/swap-lost").get();
+        String file = program.before().toString();
+        Outcome with = funssa("opt", file, "--passes", "prun/srd3", "--option", "no-copy-folding", "--check",
+                "--stats");
+        Outcome without = funssa("opt", file, "--passes", "prun/srd3", "--option", "no-copy-folding", "--check",
+                "--stats", "--no-sreedhar-coalescing", "--snapshots");
+        assertThat(without.status()).as(without.err()).isZero();
+        assertThat(without.err()).contains("--check: every pass kept the behaviour of main",
+                "snapshot 1 srd3(no-sreedhar-coalescing) ");
+        assertThat(total(without, "instructionsOut")).isGreaterThan(total(with, "instructionsOut"));
+        assertThat(funssa("run", file).out()).isEqualTo(program.expectedOutput());
+
+        Outcome naive = funssa("opt", file, "--passes", "prun/naive", "--no-sreedhar-coalescing");
+        assertThat(naive.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(naive.err()).contains("switching Sreedhar's coalescing off applies to srd1, srd2, srd3, not to naive");
+    }
+
+    /** A count of --stats' JSON total. */
+    private static long total(Outcome o, String count) {
+        String json = o.err().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"total\": \\{[^}]*\"" + count
+                + "\": (\\d+)").matcher(json);
+        assertThat(m.find()).as(json).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    @Test
     void snapshotsLogEveryStepOnStderrAndLeaveTheLirOnStdoutIntact() {
         Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
         String file = fib.frontEnd().toString();

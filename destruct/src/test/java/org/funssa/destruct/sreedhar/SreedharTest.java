@@ -68,6 +68,34 @@ class SreedharTest {
         assertThat(IrPrinter.print(p.function("arms").get())).contains("edge");
     }
 
+    /**
+     * Distilled from TestSsa/higeswap: the back edge and one exit of a loop pass (b, c, b) to (a, b, c), the
+     * other exit (a, b, c). Before the later φs of an edge read the copy of b made there for the first (see
+     * Sreedhar's header), Method III left 12 copies here (8 of variables: two target copies at the loop's
+     * head, two on each edge), more than naive + Chaitin's 11; now 10: the 4 constants, and a ← b; b ← c;
+     * c ← a on each of the two edges that rotate.
+     */
+    @ParameterizedTest
+    @EnumSource(Method.class)
+    void laterPhisOfAnEdgeReadTheCopyOfASourceTheyShareSoNoMoreCopiesAreLeftThanByNaiveAndChaitin(Method method) {
+        Program shared = Examples.program("shared-source.ir");
+        String printed = "124\n424\n242\n242\n";
+        assertThat(Examples.runAsIr(shared)).isEqualTo(printed);
+        Destruction.Destructed chaitin = new Chaitin(new Naive()).destruct(shared);
+        assertThat(chaitin.stats().remaining()).isEqualTo(11);
+        for (boolean coalesce : new boolean[] {false, true}) {
+            Destruction.Destructed d = new Sreedhar(method, coalesce).destruct(shared);
+            String shown = IrPrinter.print(d.program());
+            assertThat(Conventional.violation(d.program())).as(shown).isEmpty();
+            assertThat(Examples.runAsIr(d.program())).as(shown).isEqualTo(printed);
+            assertThat(Examples.runAsLir(d.program())).as(shown).isEqualTo(printed);
+            if (coalesce || method == Method.III) {
+                assertThat(d.stats().remaining()).as(shown).isEqualTo(10);
+                assertThat(copies(d.program())).as(shown).isEqualTo(6);
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Method.class)
     void aHundredThousandNestedBlocksAreTranslatedWithoutRecursion(Method method) {

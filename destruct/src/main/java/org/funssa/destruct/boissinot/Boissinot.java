@@ -10,11 +10,23 @@ package org.funssa.destruct.boissinot;
  *    arguments the φ sources, so isolation renames the parameters and the jump arguments. A copy at the end
  *    of a block that branches would run on every outgoing edge, so every edge out of a branch or switch that
  *    passes arguments first gets its own block (a parameterless local function of the branching body), as
- *    for the other methods; such a block left without copies is folded back at the end.
+ *    for the other methods; such a block left without copies is folded back at the end. The moves that
+ *    several edges out of one branch make from one source go instead, as §3.1 places φ copies, to the end of
+ *    the branching block, before the branch: their destinations hold one value, so they may share a class
+ *    and the moves become one copy where the split edges would keep one each.
  *  - §4 (coalescing): the copies of the parallel copies, then the program's other copies, in order of
- *    decreasing weight (10 to the loop depth of their block, so: by decreasing loop depth), each merge the
- *    classes of their two ends unless the classes interfere, under value-based interference (§4.1) tested
- *    with the linear check between congruence classes (§4.2, {@link CongruenceClasses}, {@link LiveRanges}).
+ *    decreasing affinity ({@link Affinities}): a copy weighs 10 to the loop depth of its block, and the
+ *    affinity of two congruence classes is the total weight of the copies between them, updated as classes
+ *    merge; two destinations of one parallel copy with one source count as a copy between them. At equal
+ *    affinity the copies of φ arguments (ends of blocks) come before the copies of φ results (block
+ *    entries): a result copy that stays serves every edge into its block. Two classes merge unless they
+ *    interfere, under value-based interference (§4.1) tested with the linear check between congruence
+ *    classes (§4.2, {@link CongruenceClasses}, {@link LiveRanges}).
+ *    What closed the gap to {@code srd3} (issue 4; pruned SSA of the corpus, 13652 copies left before, srd3
+ *    13650): taking φ-argument copies first, so that a loop header's φ-result copies stay and its back and
+ *    exit edges' argument copies go, fixed TestSsa/s_order (13650); sharing the moves of one value before a
+ *    branch fixed Sample1/tpheap and Sample1/heapSort2, where a value went to one class on two edges, and
+ *    removes some 90 copies of constants elsewhere (13549); class-to-class affinities removed 4 more (13545).
  *  - §5, Algorithm 1: each variable is renamed to its class; the parallel copies, minus the moves that became
  *    identities, are sequentialized ({@link Sequentialization}).
  * Liveness is the data-flow one of {@link Liveness}, computed once on the isolated program (§4.2 queries
@@ -23,7 +35,6 @@ package org.funssa.destruct.boissinot;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -73,8 +84,8 @@ public final class Boissinot implements Destruction {
         return new Destructed(new Program(program.name(), program.symbols(), program.data(), functions), total);
     }
 
-    /** A copy {@code destination ← source} that coalescing may remove, with its block's loop depth. */
-    private record Candidate(int destination, int source, int depth) {}
+    /** The φ at {@code position} among the parameters of block {@code block}. */
+    private record PhiSlot(int block, int position) {}
 
     /** One function's translation; all state is confined to it. */
     private static final class Run {
@@ -132,10 +143,14 @@ public final class Boissinot implements Destruction {
                     tail = new Tail.Jump(j.target(), Vector.narrow(sources));
                 }
                 inserted += entry.moves().count(Run::isValue) + exit.moves().count(Run::isValue);
-                IsolatedBlock block = new IsolatedBlock(targets.get(b), entry, body.lets(), exit, tail);
-                isolated.add(block);
+                isolated.add(new IsolatedBlock(targets.get(b), entry, body.lets(), exit, tail));
+            }
+            for (int b = 0; b < isolated.size(); b++) {
+                share(b);
+            }
+            for (IsolatedBlock block : isolated) {
                 isolatedParams.add(block.params());
-                sequential.add(Body.of(block.sequentialLets(), tail));
+                sequential.add(Body.of(block.sequentialLets(), block.tail()));
             }
             ranges = new LiveRanges(isolated, children, Liveness.of(sequential, index, isolatedParams));
             classes = new CongruenceClasses(ranges);
@@ -163,6 +178,64 @@ public final class Boissinot implements Destruction {
                         + " has no target; verify the program before destruction");
             }
             return i;
+        }
+
+        /**
+         * The moves that several edges out of block {@code b}'s branch or switch make from one source leave those
+         * edges' blocks for {@code b}'s own exit copy, before the branch, where §3.1 places φ copies: there their
+         * destinations, all of the source's value, may coalesce into one class and the moves into one copy. A
+         * destination so defined is live on every edge out of {@code b}, so interference sees it there. Moves of
+         * ⊥ stay (each ⊥ is a value of its own), and so do the moves to a φ that two of the edges would give
+         * different sources (both edges jump to one block), since those two destinations must share a class.
+         */
+        private void share(int b) {
+            IsolatedBlock block = isolated.get(b);
+            if (block.tail() instanceof Tail.Jump || block.tail() instanceof Tail.Return) {
+                return;
+            }
+            List<Integer> edges = new ArrayList<>();
+            for (Tail.Jump j : block.tail().jumps()) {
+                if (splitLabels.contains(j.target().name())) {
+                    edges.add(target(j));
+                }
+            }
+            Map<Atom, Integer> edgesFrom = new HashMap<>();
+            Map<PhiSlot, Atom> phiSource = new HashMap<>();
+            Set<PhiSlot> conflicting = new HashSet<>();
+            for (int e : edges) {
+                IsolatedBlock edge = isolated.get(e);
+                int phiBlock = target((Tail.Jump) edge.tail());
+                Vector<ParallelCopy.Move> moves = edge.exit().moves();
+                for (int k = 0; k < moves.size(); k++) {
+                    Atom source = moves.get(k).source();
+                    Atom before = phiSource.putIfAbsent(new PhiSlot(phiBlock, k), source);
+                    if (before != null && !before.equals(source)) {
+                        conflicting.add(new PhiSlot(phiBlock, k));
+                    }
+                }
+                moves.map(ParallelCopy.Move::source).distinct().forEach(a -> edgesFrom.merge(a, 1, Integer::sum));
+            }
+            Vector<ParallelCopy.Move> shared = Vector.empty();
+            for (int e : edges) {
+                IsolatedBlock edge = isolated.get(e);
+                int phiBlock = target((Tail.Jump) edge.tail());
+                Vector<ParallelCopy.Move> moves = edge.exit().moves();
+                Vector<ParallelCopy.Move> up = Vector.empty();
+                for (int k = 0; k < moves.size(); k++) {
+                    ParallelCopy.Move m = moves.get(k);
+                    if (isValue(m) && !(m.source() instanceof Atom.Undef) && edgesFrom.get(m.source()) > 1
+                            && !conflicting.contains(new PhiSlot(phiBlock, k))) {
+                        up = up.append(m);
+                    }
+                }
+                if (!up.isEmpty()) {
+                    shared = shared.appendAll(up);
+                    isolated.set(e, edge.withExit(new ParallelCopy(moves.removeAll(up))));
+                }
+            }
+            if (!shared.isEmpty()) {
+                isolated.set(b, block.withExit(new ParallelCopy(block.exit().moves().appendAll(shared))));
+            }
         }
 
         /** Edges out of a branch or switch that pass arguments get their own block. */
@@ -198,29 +271,52 @@ public final class Boissinot implements Destruction {
         /** Coalescing (§4), then the program rebuilt with one name per class and sequential copies. */
         Function destructed() {
             int[] depth = loopDepths();
-            List<Candidate> phiCopies = new ArrayList<>();
-            List<Candidate> otherCopies = new ArrayList<>();
+            Affinities phiCopies = new Affinities(classes);
             for (int b = 0; b < isolated.size(); b++) {
-                IsolatedBlock block = isolated.get(b);
-                for (ParallelCopy.Move m : block.entry().moves().appendAll(block.exit().moves())) {
-                    if (m.source() instanceof Atom.Var s) {
-                        phiCopies.add(new Candidate(ranges.number(m.destination()), ranges.number(s), depth[b]));
-                    }
-                }
-                for (Let let : block.lets()) {
+                affinities(phiCopies, isolated.get(b).exit(), weight(depth[b]));
+            }
+            for (int b = 0; b < isolated.size(); b++) {
+                affinities(phiCopies, isolated.get(b).entry(), weight(depth[b]));
+            }
+            phiCopies.coalesce();
+            Affinities otherCopies = new Affinities(classes);
+            for (int b = 0; b < isolated.size(); b++) {
+                for (Let let : isolated.get(b).lets()) {
                     if (let.expr() instanceof Expr.Copy(Atom.Var s) && let.vars().size() == 1) {
-                        otherCopies.add(new Candidate(ranges.number(let.vars().get(0)), ranges.number(s), depth[b]));
+                        otherCopies.add(ranges.number(let.vars().get(0)), ranges.number(s), weight(depth[b]));
                     }
                 }
             }
-            Comparator<Candidate> heavierFirst = Comparator.comparingInt(Candidate::depth).reversed();
-            phiCopies.sort(heavierFirst);
-            otherCopies.sort(heavierFirst);
-            phiCopies.forEach(c -> classes.merge(c.destination(), c.source()));
-            otherCopies.forEach(c -> classes.merge(c.destination(), c.source()));
+            otherCopies.coalesce();
             Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
             return new Function(function.name(), function.symbols(), function.params().map(this::rename),
                     function.results(), body);
+        }
+
+        /** A copy's weight: 10 to the loop depth of its block. */
+        private static double weight(int depth) {
+            return Math.pow(10, depth);
+        }
+
+        /**
+         * The affinities of a parallel copy: each move from a variable joins its two ends, and each move from a
+         * source an earlier move of the copy also reads joins the two destinations, which then hold one value
+         * and make one move.
+         */
+        private void affinities(Affinities affinities, ParallelCopy copy, double weight) {
+            Map<Atom, Integer> firstDestination = new HashMap<>();
+            for (ParallelCopy.Move m : copy.moves()) {
+                int destination = ranges.number(m.destination());
+                if (m.source() instanceof Atom.Var s) {
+                    affinities.add(destination, ranges.number(s), weight);
+                }
+                if (isValue(m) && !(m.source() instanceof Atom.Undef)) {
+                    Integer first = firstDestination.putIfAbsent(m.source(), destination);
+                    if (first != null) {
+                        affinities.add(destination, first, weight);
+                    }
+                }
+            }
         }
 
         /** The loop depth of every block, in the graph of its jumps. */
@@ -293,11 +389,15 @@ public final class Boissinot implements Destruction {
         /** A parallel copy renamed to the classes, identities dropped, as sequential copies (Algorithm 1). */
         private Vector<Let> sequentialized(ParallelCopy copy) {
             Map<Atom.Var, Atom> moves = new LinkedHashMap<>();
+            Map<Atom.Var, Atom.Var> writer = new HashMap<>();
             for (ParallelCopy.Move m : copy.moves()) {
                 Atom.Var d = rename(m.destination());
                 Atom s = rename(m.source());
                 Atom before = moves.putIfAbsent(d, s);
-                if (before != null && !before.equals(s)) {
+                // two destinations of one copy share a class only if they hold one value: either source will do
+                Atom.Var first = writer.putIfAbsent(d, m.destination());
+                if (before != null && !before.equals(s) && ranges.value(ranges.number(first))
+                        != ranges.value(ranges.number(m.destination()))) {
                     throw new IllegalStateException("function " + function.name() + ": one parallel copy writes "
                             + d.name() + " from " + before + " and from " + s);
                 }

@@ -84,6 +84,21 @@ class BoissinotTest {
     }
 
     @Test
+    void aLoopKeepsItsHeadersResultCopiesAndABranchSharesTheCopyOfOneValue() {
+        Program p = Examples.program("shared-copies.ir");
+        // rotate(1) = 0·100 + 1·10 + 2; rotate(2) = 0·100 + 1·10 + 1; rotate(6) = 0·100 + 1·10 + 2;
+        // pick(5) = 5 + 7; pick(-5) = -5 - 7
+        String expected = "12\n11\n12\n12\n-12\n";
+        assertThat(Examples.runAsIr(p)).isEqualTo(expected);
+        Program d = checked(new Boissinot(), p, expected).program();
+        // (a2, b1) ← (a2', b1') at the loop header, b1' ← 1 before the first branch (both of its edges pass 1),
+        // c3' ← 2 on the edge to done; the back and exit edges keep none
+        assertThat(moves(d.function("rotate").get())).as(IrPrinter.print(d)).isEqualTo(4);
+        // one k' = j' ← 7 before the branch
+        assertThat(moves(d.function("pick").get())).as(IrPrinter.print(d)).isEqualTo(1);
+    }
+
+    @Test
     void aHundredThousandNestedBlocksAreTranslatedWithoutRecursion() {
         int depth = 100_000;
         Atom.Var m0 = new Atom.Var("m0", Type.MEM);
@@ -106,6 +121,19 @@ class BoissinotTest {
                 ret -> assertThat(ret.exitStatus()).isEqualTo(depth & 0xff));
         // two copies isolate each of the 100,001 φs; all coalesce but the constant 0 moved into x0's class
         assertThat(d.stats()).isEqualTo(new CopyStats(2 * (depth + 1), 1));
+    }
+
+    /** Copies of a variable or a constant (value types only). */
+    private static int moves(Function f) {
+        int n = 0;
+        ArrayDeque<Body> stack = new ArrayDeque<>();
+        stack.push(f.body());
+        while (!stack.isEmpty()) {
+            Body b = stack.pop();
+            n += b.lets().count(l -> l.expr() instanceof Expr.Copy && !l.vars().get(0).type().equals(Type.MEM));
+            b.functions().forEach(fn -> stack.push(fn.body()));
+        }
+        return n;
     }
 
     /** Copies of a variable (value types only); {@code let x = 1} binds a constant and is no copy here. */

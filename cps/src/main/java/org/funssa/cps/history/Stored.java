@@ -106,7 +106,12 @@ sealed interface Stored {
             }
             pending.forEach((index, trie) -> functions[index] = functions[index].withBody(
                     trie.rebuild(functions[index].body())));
-            return new Program(base.name(), base.symbols(), base.data(), Vector.of(functions));
+            boolean unchanged = true;
+            for (int i = 0; i < functions.length; i++) {
+                unchanged &= functions[i] == base.functions().get(i);
+            }
+            // Steps that changed nothing give back the very program they started from.
+            return unchanged ? base : new Program(base.name(), base.symbols(), base.data(), Vector.of(functions));
         }
 
         /** This snapshot's program, given its base's. */

@@ -182,6 +182,8 @@ class HistoryTest {
             back = back.undo();
         }
         assertThat(back.redo().redo().current()).isEqualTo(expected.get(steps - 98));
+        // A step that changed nothing, rebuilt from the whole snapshot before it, is that very program.
+        assertThat(History.of(p).apply(Pass.of("nothing", q -> q)).snapshot(1)).isSameAs(p);
         assertThat(h.snapshot(0)).isSameAs(p);
         // The log rebuilds each snapshot from the one before, so sharing is what the step allocated.
         assertThat(h.log().get(5).sharing().newNodes()).isEqualTo(2L * touched.get(5) + 2);

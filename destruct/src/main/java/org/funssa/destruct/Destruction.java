@@ -1,5 +1,7 @@
 package org.funssa.destruct;
 
+import io.vavr.collection.Vector;
+import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.pass.Pass;
 
@@ -19,4 +21,29 @@ public interface Destruction extends Pass {
 
     /** A destruction's result. */
     record Destructed(Program program, CopyStats stats) {}
+
+    /** One function's result. */
+    record DestructedFunction(Function function, CopyStats stats) {}
+
+    /**
+     * A method that translates each function on its own, as every out-of-SSA method of seed 004 chapter 5
+     * does: the program's result is the functions' results, their copy counts added up.
+     */
+    interface FunctionByFunction extends Destruction {
+
+        /** One function in conventional form and its copy counts. */
+        DestructedFunction destruct(Function function);
+
+        @Override
+        default Destructed destruct(Program program) {
+            CopyStats total = CopyStats.NONE;
+            Vector<Function> functions = Vector.empty();
+            for (Function f : program.functions()) {
+                DestructedFunction d = destruct(f);
+                functions = functions.append(d.function());
+                total = total.plus(d.stats());
+            }
+            return new Destructed(new Program(program.name(), program.symbols(), program.data(), functions), total);
+        }
+    }
 }

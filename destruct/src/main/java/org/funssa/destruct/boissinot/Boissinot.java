@@ -50,7 +50,6 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
@@ -65,7 +64,7 @@ import org.funssa.destruct.parallel.Sequentialization;
  * Boissinot et al.'s translation: φ isolation by parallel copies, coalescing under value-based interference
  * with the linear congruence-class check, sequentialization. Pass name {@code bois}.
  */
-public final class Boissinot implements Destruction {
+public final class Boissinot implements Destruction.FunctionByFunction {
 
     @Override
     public String name() {
@@ -73,15 +72,10 @@ public final class Boissinot implements Destruction {
     }
 
     @Override
-    public Destructed destruct(Program program) {
-        CopyStats total = CopyStats.NONE;
-        Vector<Function> functions = Vector.empty();
-        for (Function f : program.functions()) {
-            Run run = new Run(f);
-            functions = functions.append(run.destructed());
-            total = total.plus(new CopyStats(run.inserted, run.remaining));
-        }
-        return new Destructed(new Program(program.name(), program.symbols(), program.data(), functions), total);
+    public DestructedFunction destruct(Function function) {
+        Run run = new Run(function);
+        Function destructed = run.destructed();
+        return new DestructedFunction(destructed, new CopyStats(run.inserted, run.remaining));
     }
 
     /** The φ at {@code position} among the parameters of block {@code block}. */

@@ -46,7 +46,6 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
@@ -58,7 +57,7 @@ import org.funssa.destruct.nest.BottomUp;
  * Briggs et al.'s method with the COINS fix for copies before a conditional jump. It does not coalesce: every
  * copy it inserts remains. Pass name {@code brig}.
  */
-public final class Briggs implements Destruction {
+public final class Briggs implements Destruction.FunctionByFunction {
 
     @Override
     public String name() {
@@ -66,15 +65,10 @@ public final class Briggs implements Destruction {
     }
 
     @Override
-    public Destructed destruct(Program program) {
-        CopyStats total = CopyStats.NONE;
-        Vector<Function> functions = Vector.empty();
-        for (Function f : program.functions()) {
-            Run run = new Run(f);
-            functions = functions.append(run.destructed());
-            total = total.plus(new CopyStats(run.copies, run.copies));
-        }
-        return new Destructed(new Program(program.name(), program.symbols(), program.data(), functions), total);
+    public DestructedFunction destruct(Function function) {
+        Run run = new Run(function);
+        Function destructed = run.destructed();
+        return new DestructedFunction(destructed, new CopyStats(run.copies, run.copies));
     }
 
     /** One function's translation; all state is confined to it. */

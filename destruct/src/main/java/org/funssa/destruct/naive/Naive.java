@@ -20,7 +20,6 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
@@ -34,7 +33,7 @@ import org.funssa.destruct.parallel.Sequentialization;
  * The naive method, made correct: a sequentialized parallel copy on every edge, edges out of branches and
  * switches split. Pass name {@code naive}.
  */
-public final class Naive implements Destruction {
+public final class Naive implements Destruction.FunctionByFunction {
 
     @Override
     public String name() {
@@ -42,15 +41,10 @@ public final class Naive implements Destruction {
     }
 
     @Override
-    public Destructed destruct(Program program) {
-        CopyStats total = CopyStats.NONE;
-        Vector<Function> functions = Vector.empty();
-        for (Function f : program.functions()) {
-            Run run = new Run(f);
-            functions = functions.append(f.withBody(BottomUp.rewrite(f.body(), run::body)));
-            total = total.plus(new CopyStats(run.copies, run.copies));
-        }
-        return new Destructed(new Program(program.name(), program.symbols(), program.data(), functions), total);
+    public DestructedFunction destruct(Function function) {
+        Run run = new Run(function);
+        Function destructed = function.withBody(BottomUp.rewrite(function.body(), run::body));
+        return new DestructedFunction(destructed, new CopyStats(run.copies, run.copies));
     }
 
     /** One function's destruction. */

@@ -59,7 +59,6 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
@@ -73,7 +72,7 @@ import org.funssa.destruct.nest.BottomUp;
  * Sreedhar et al.'s Method I, II or III, followed (by default) by their SSA-based coalescing. Pass names
  * {@code srd1}, {@code srd2}, {@code srd3}, or {@code srd1-nocoalesce} etc. without the coalescing.
  */
-public final class Sreedhar implements Destruction {
+public final class Sreedhar implements Destruction.FunctionByFunction {
 
     private final Method method;
     private final boolean coalesce;
@@ -100,15 +99,10 @@ public final class Sreedhar implements Destruction {
     }
 
     @Override
-    public Destructed destruct(Program program) {
-        CopyStats total = CopyStats.NONE;
-        Vector<Function> functions = Vector.empty();
-        for (Function f : program.functions()) {
-            Run run = new Run(f, method);
-            functions = functions.append(run.destructed(coalesce));
-            total = total.plus(new CopyStats(run.inserted, Math.max(0, run.inserted - run.removed)));
-        }
-        return new Destructed(new Program(program.name(), program.symbols(), program.data(), functions), total);
+    public DestructedFunction destruct(Function function) {
+        Run run = new Run(function, method);
+        Function destructed = run.destructed(coalesce);
+        return new DestructedFunction(destructed, new CopyStats(run.inserted, Math.max(0, run.inserted - run.removed)));
     }
 
     /** One function's translation; all state is confined to it. */

@@ -12,7 +12,18 @@ import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
+import io.vavr.collection.Vector;
+import org.funssa.core.lir.Op;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
 import org.funssa.cps.text.IrParser;
 import org.funssa.cps.verify.Verifier;
 import org.funssa.destruct.lir.LirWriter;
@@ -38,6 +49,27 @@ public final class Examples {
         Program p = IrParser.parse(name, resource(name));
         assertThat(Verifier.verify(p)).as("verifier on %s", name).isEmpty();
         return p;
+    }
+
+    /**
+     * {@code main} as {@code depth} blocks each nested in the one before, {@code B_i(x_i) = let y_i = x_i + 1 in
+     * B_{i+1}(y_i)}, from {@code B_0(0)}: a φ per block, a dominator tree and a nest {@code depth} deep; it
+     * returns {@code depth}. Built bottom-up, so that no test needs recursion to make it.
+     */
+    public static Program nestedChain(int depth) {
+        Atom.Var m0 = new Atom.Var("m0", Type.MEM);
+        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("x" + depth, Type.I32), m0)));
+        for (int i = depth - 1; i >= 0; i--) {
+            Atom.Var x = new Atom.Var("x" + i, Type.I32);
+            Atom.Var y = new Atom.Var("y" + i, Type.I32);
+            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(new Atom.Var("x" + (i + 1), Type.I32)), body);
+            body = new Body(Vector.of(Let.of(y, new Expr.Prim(Op.ADD, Type.I32, Vector.of(x, Atom.i32(1))))),
+                    Vector.of(next), new Tail.Jump(next.label(), Vector.of(y)));
+        }
+        Fn first = new Fn(new Label("B0"), Vector.of(new Atom.Var("x0", Type.I32)), body);
+        Body entry = new Body(Vector.empty(), Vector.of(first), Tail.Jump.of(first.label(), Atom.i32(0)));
+        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry);
+        return new Program("deep", Vector.empty(), Vector.empty(), Vector.of(main));
     }
 
     /** The stdout of a program run by the IR interpreter, which must return. */

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
@@ -367,17 +366,7 @@ public final class ParameterDropping implements Pass {
         }
 
         private Let let(Let let) {
-            return new Let(let.vars(), switch (let.expr()) {
-                case Expr.Copy c -> new Expr.Copy(resolve(c.value()));
-                case Expr.Prim p -> new Expr.Prim(p.op(), p.type(), p.operands().map(this::resolve));
-                case Expr.Select s -> new Expr.Select(s.type(), resolve(s.condition()), resolve(s.ifTrue()),
-                        resolve(s.ifFalse()));
-                case Expr.Load l -> new Expr.Load(l.type(), resolve(l.mem()), resolve(l.address()), l.access());
-                case Expr.Store s -> new Expr.Store(s.type(), resolve(s.mem()), resolve(s.address()),
-                        resolve(s.value()), s.access());
-                case Expr.Call c -> new Expr.Call(resolve(c.function()), c.args().map(this::resolve), resolve(c.mem()),
-                        c.results());
-            });
+            return new Let(let.vars(), let.expr().mapAtoms(this::resolve));
         }
 
         private Tail tail(Tail tail, BitSet[] dropped) {

@@ -20,6 +20,19 @@ public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Loa
     /** The operands, in order of appearance. */
     Vector<Atom> operands();
 
+    /** The same expression with every operand replaced by {@code f} of it (renaming, substitution). */
+    default Expr mapAtoms(java.util.function.UnaryOperator<Atom> f) {
+        return switch (this) {
+            case Copy c -> new Copy(f.apply(c.value()));
+            case Prim p -> new Prim(p.op(), p.type(), p.operands().map(f));
+            case Select s -> new Select(s.type(), f.apply(s.condition()), f.apply(s.ifTrue()), f.apply(s.ifFalse()));
+            case Load l -> new Load(l.type(), f.apply(l.mem()), f.apply(l.address()), l.access());
+            case Store s -> new Store(s.type(), f.apply(s.mem()), f.apply(s.address()), f.apply(s.value()),
+                    s.access());
+            case Call c -> new Call(f.apply(c.function()), c.args().map(f), f.apply(c.mem()), c.results());
+        };
+    }
+
     /** {@code let x = a}: binds an atom (a constant, an address, ⊥ or another variable) to a name. */
     record Copy(Atom value) implements Expr {
         @Override

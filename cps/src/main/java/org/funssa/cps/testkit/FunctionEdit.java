@@ -85,16 +85,7 @@ final class FunctionEdit {
     }
 
     static Expr expr(Expr e, UnaryOperator<Atom> s) {
-        return switch (e) {
-            case Expr.Copy c -> new Expr.Copy(s.apply(c.value()));
-            case Expr.Prim p -> new Expr.Prim(p.op(), p.type(), p.operands().map(s));
-            case Expr.Select x -> new Expr.Select(x.type(), s.apply(x.condition()), s.apply(x.ifTrue()),
-                    s.apply(x.ifFalse()));
-            case Expr.Load l -> new Expr.Load(l.type(), s.apply(l.mem()), s.apply(l.address()), l.access());
-            case Expr.Store t -> new Expr.Store(t.type(), s.apply(t.mem()), s.apply(t.address()), s.apply(t.value()),
-                    t.access());
-            case Expr.Call c -> new Expr.Call(s.apply(c.function()), c.args().map(s), s.apply(c.mem()), c.results());
-        };
+        return e.mapAtoms(s);
     }
 
     static Tail tail(Tail t, UnaryOperator<Atom> s, UnaryOperator<Tail.Jump> jumps) {

@@ -330,17 +330,7 @@ public final class Briggs implements Destruction.FunctionByFunction {
         }
 
         private Expr renamed(Expr e) {
-            return switch (e) {
-                case Expr.Copy c -> new Expr.Copy(renamed(c.value()));
-                case Expr.Prim p -> new Expr.Prim(p.op(), p.type(), p.operands().map(this::renamed));
-                case Expr.Select s -> new Expr.Select(s.type(), renamed(s.condition()), renamed(s.ifTrue()),
-                        renamed(s.ifFalse()));
-                case Expr.Load l -> new Expr.Load(l.type(), renamed(l.mem()), renamed(l.address()), l.access());
-                case Expr.Store s -> new Expr.Store(s.type(), renamed(s.mem()), renamed(s.address()),
-                        renamed(s.value()), s.access());
-                case Expr.Call c -> new Expr.Call(renamed(c.function()), c.args().map(this::renamed),
-                        renamed(c.mem()), c.results());
-            };
+            return e.mapAtoms(this::renamed);
         }
     }
 

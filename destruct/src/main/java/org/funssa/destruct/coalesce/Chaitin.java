@@ -281,17 +281,7 @@ public final class Chaitin implements Destruction {
         private Body rename(Body body) {
             Vector<Let> lets = Vector.empty();
             for (Let let : body.lets()) {
-                Let renamed = new Let(let.vars().map(this::rename), switch (let.expr()) {
-                    case Expr.Copy c -> new Expr.Copy(rename(c.value()));
-                    case Expr.Prim p -> new Expr.Prim(p.op(), p.type(), p.operands().map(this::rename));
-                    case Expr.Select s -> new Expr.Select(s.type(), rename(s.condition()), rename(s.ifTrue()),
-                            rename(s.ifFalse()));
-                    case Expr.Load l -> new Expr.Load(l.type(), rename(l.mem()), rename(l.address()), l.access());
-                    case Expr.Store s -> new Expr.Store(s.type(), rename(s.mem()), rename(s.address()),
-                            rename(s.value()), s.access());
-                    case Expr.Call c -> new Expr.Call(rename(c.function()), c.args().map(this::rename),
-                            rename(c.mem()), c.results());
-                });
+                Let renamed = new Let(let.vars().map(this::rename), let.expr().mapAtoms(this::rename));
                 if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && value(s)
                         && renamed.vars().get(0).equals(s)) {
                     removed++;

@@ -11,16 +11,8 @@ import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
-import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Label;
-import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
-import org.funssa.cps.ir.Tail;
-import org.funssa.cps.ir.Type;
 import org.funssa.cps.text.IrParser;
 import org.funssa.destruct.Examples;
 import org.funssa.destruct.naive.Naive;
@@ -76,19 +68,7 @@ class LirWriterTest {
     @Test
     void aHundredThousandNestedBlocksAreDestructedCoalescedAndWrittenWithoutRecursion() {
         int depth = 100_000;
-        Atom.Var m0 = new Atom.Var("m0", Type.MEM);
-        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("x" + depth, Type.I32), m0)));
-        for (int i = depth - 1; i >= 0; i--) {
-            Atom.Var x = new Atom.Var("x" + i, Type.I32);
-            Atom.Var y = new Atom.Var("y" + i, Type.I32);
-            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(new Atom.Var("x" + (i + 1), Type.I32)), body);
-            body = new Body(Vector.of(Let.of(y, new Expr.Prim(org.funssa.core.lir.Op.ADD, Type.I32,
-                    Vector.of(x, Atom.i32(1))))), Vector.of(next), new Tail.Jump(next.label(), Vector.of(y)));
-        }
-        Fn first = new Fn(new Label("B0"), Vector.of(new Atom.Var("x0", Type.I32)), body);
-        Body entry = new Body(Vector.empty(), Vector.of(first), Tail.Jump.of(first.label(), Atom.i32(0)));
-        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry);
-        Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(main));
+        Program p = Examples.nestedChain(depth);
         for (org.funssa.destruct.Destruction method : Vector.of(new Naive(),
                 new org.funssa.destruct.coalesce.Chaitin(new Naive()))) {
             Module m = LirWriter.write(method.apply(p));

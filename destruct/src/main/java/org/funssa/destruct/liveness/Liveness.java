@@ -97,7 +97,8 @@ public final class Liveness {
         };
     }
 
-    static void addVars(Set<String> set, Vector<? extends Atom> atoms) {
+    /** Adds the names of the variables among {@code atoms} to {@code set}. */
+    public static void addVars(Set<String> set, Vector<? extends Atom> atoms) {
         for (Atom a : atoms) {
             if (a instanceof Atom.Var v) {
                 set.add(v.name());

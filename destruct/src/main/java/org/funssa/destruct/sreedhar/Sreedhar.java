@@ -119,9 +119,8 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         private final List<List<Atom>> jumpArgs = new ArrayList<>();
         private final List<List<Integer>> preds = new ArrayList<>();
         private final Map<Integer, List<Atom.Var>> targetCopies = new HashMap<>();
-        private final PhiCongruence classes = new PhiCongruence();
         private final Liveness liveness;
-        private final Interference interference;
+        private final PhiCongruence classes;
         private int inserted;
         private int removed;
 
@@ -163,7 +162,26 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                                 ? new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(b))) : blocks.get(b).tail()));
             }
             liveness = Liveness.of(current, index, params);
-            interference = Interference.of(current, params, liveness);
+            classes = new PhiCongruence(Interference.of(current, params, liveness, resourcesAndCopies(current)));
+        }
+
+        /**
+         * The variables a class can have as members: the φ resources and the operands of copies (the copies
+         * inserted later are added as they are made). Interference among the others is never asked about.
+         */
+        private Set<String> resourcesAndCopies(List<Body> current) {
+            Set<String> among = new HashSet<>();
+            for (int b = 0; b < current.size(); b++) {
+                params.get(b).forEach(p -> among.add(p.name()));
+                Liveness.addVars(among, Vector.ofAll(jumpArgs.get(b)));
+                for (Let let : current.get(b).lets()) {
+                    if (let.expr() instanceof Expr.Copy(Atom.Var source)) {
+                        among.add(source.name());
+                        Liveness.addVars(among, let.vars());
+                    }
+                }
+            }
+            return among;
         }
 
         private int target(Tail.Jump j) {
@@ -314,7 +332,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 for (int j = i + 1; j < rs.size(); j++) {
                     String ni = rs.get(i).var().name();
                     String nj = rs.get(j).var().name();
-                    if (!ni.equals(nj) && !classes.same(ni, nj) && classesInterfere(ni, nj)) {
+                    if (!ni.equals(nj) && !classes.same(ni, nj) && classes.interfere(ni, nj)) {
                         action.accept(rs.get(i), rs.get(j));
                     }
                 }
@@ -359,6 +377,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             Atom.Var fresh = names.variable(x.name() + "_", x.type());
             suffix.get(p).add(Let.of(fresh, new Expr.Copy(x)));
             count(fresh);
+            classes.include(fresh.name());
             jumpArgs.get(p).set(k, fresh);
             for (int later = k + 1; later < params.get(b).size(); later++) {
                 if (jumpArgs.get(p).get(later).equals(x)
@@ -369,7 +388,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             Set<String> out = liveness.out(p);
             for (String l : out) {
                 if (!l.equals(x.name())) {
-                    interference.add(fresh.name(), l);
+                    classes.addInterference(fresh.name(), l);
                 }
             }
             out.add(fresh.name());
@@ -389,16 +408,17 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             // now, as a source of this φ) is written; x is written while the earlier fresh targets are live.
             prefix.get(b).add(0, Let.of(x, new Expr.Copy(fresh)));
             count(fresh);
+            classes.include(fresh.name());
             params.set(b, params.get(b).update(k, fresh));
             Set<String> in = liveness.in(b);
             in.remove(x.name());
             for (String l : in) {
-                interference.add(fresh.name(), l);
+                classes.addInterference(fresh.name(), l);
             }
-            params.get(b).forEach(q -> interference.add(fresh.name(), q.name()));
+            params.get(b).forEach(q -> classes.addInterference(fresh.name(), q.name()));
             List<Atom.Var> earlier = targetCopies.computeIfAbsent(b, i -> new ArrayList<>());
             for (Atom.Var earlierFresh : earlier) {
-                interference.add(x.name(), earlierFresh.name());
+                classes.addInterference(x.name(), earlierFresh.name());
             }
             earlier.add(fresh);
             in.add(fresh.name());
@@ -413,25 +433,19 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             if (classes.same(x, y.name())) {
                 return;
             }
-            List<String> cx = classes.members(x);
-            List<String> cy = classes.members(y.name());
-            boolean blocked = cx.stream().anyMatch(a -> cy.stream().anyMatch(c -> !c.equals(y.name())
-                            && interference.interfere(a, c)))
-                    || cy.stream().anyMatch(c -> cx.stream().anyMatch(a -> !a.equals(x)
-                            && interference.interfere(a, c)));
-            if (!blocked) {
+            // the three cases together: no member of X's class interferes with one of Y's (see PhiCongruence)
+            if (!classes.interfere(x, y.name())) {
                 classes.union(x, y.name());
             }
         }
 
-        private boolean classesInterfere(String a, String b) {
-            List<String> ca = classes.members(a);
-            List<String> cb = classes.members(b);
-            return ca.stream().anyMatch(x -> cb.stream().anyMatch(y -> interference.interfere(x, y)));
-        }
-
+        /** Whether a member of {@code x}'s class is in {@code live}, looked up from the smaller side. */
         private boolean intersects(String x, Set<String> live) {
-            return classes.members(x).stream().anyMatch(live::contains);
+            if (classes.size(x) <= live.size()) {
+                return classes.anyMember(x, live::contains);
+            }
+            String r = classes.find(x);
+            return live.stream().anyMatch(l -> classes.find(l).equals(r));
         }
 
         private Atom.Var rename(Atom.Var v) {

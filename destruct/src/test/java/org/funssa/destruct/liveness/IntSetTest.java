@@ -1,0 +1,59 @@
+package org.funssa.destruct.liveness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class IntSetTest {
+
+    /** Random adds and removes over a small range (so that runs collide and removal shifts them back). */
+    @Test
+    void behavesLikeAHashSetUnderRandomAddsAndRemoves() {
+        for (int seed = 0; seed < 50; seed++) {
+            Random random = new Random(seed);
+            int range = 1 + random.nextInt(200);
+            IntSet set = new IntSet();
+            Set<Integer> model = new HashSet<>();
+            for (int step = 0; step < 5_000; step++) {
+                int v = random.nextInt(range);
+                switch (random.nextInt(3)) {
+                    case 0, 1 -> assertThat(set.add(v)).isEqualTo(model.add(v));
+                    default -> assertThat(set.remove(v)).isEqualTo(model.remove(v));
+                }
+                assertThat(set.size()).isEqualTo(model.size());
+            }
+            for (int v = 0; v < range; v++) {
+                assertThat(set.contains(v)).as("seed %d, %d", seed, v).isEqualTo(model.contains(v));
+            }
+            Set<Integer> listed = new HashSet<>();
+            set.forEach(listed::add);
+            assertThat(listed).isEqualTo(model);
+            assertThat(Arrays.stream(set.toArray()).boxed().toList()).containsExactlyInAnyOrderElementsOf(model);
+        }
+    }
+
+    @Test
+    void largeSetsKeepEveryMember() {
+        IntSet set = new IntSet();
+        for (int v = 0; v < 1_000_000; v += 3) {
+            set.add(v);
+        }
+        for (int v = 0; v < 1_000_000; v += 6) {
+            set.remove(v);
+        }
+        assertThat(set.size()).isEqualTo(166_667);
+        assertThat(set.contains(3)).isTrue();
+        assertThat(set.contains(6)).isFalse();
+        assertThat(set.contains(999_999)).isTrue();
+    }
+
+    @Test
+    void negativeNumbersAreRefused() {
+        assertThatThrownBy(() -> new IntSet().add(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,49 @@
+package org.funssa.destruct.liveness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InterferenceTest {
+
+    @Test
+    void verticesAreNumberedInOrderAndNewOnesAfter() {
+        Interference g = Interference.over(List.of("a", "b"));
+        assertThat(g.number("c")).isEqualTo(2);
+        assertThat(g.numberOrMinus("b")).isEqualTo(1);
+        assertThat(g.numberOrMinus("z")).isEqualTo(-1);
+        assertThat(g.name(2)).isEqualTo("c");
+        assertThat(g.size()).isEqualTo(3);
+    }
+
+    @Test
+    void edgesAreSymmetricAndIgnoreLoopsAndOutsiders() {
+        Interference g = Interference.over(List.of("a", "b", "c"));
+        g.add(0, 1);
+        g.add(2, 2);
+        g.add(-1, 2);
+        assertThat(g.adjacent(1, 0)).isTrue();
+        assertThat(g.adjacent(0, 2)).isFalse();
+        assertThat(g.adjacent(2, 2)).isFalse();
+    }
+
+    /** a–c, b–d, b–c: contracting a and b gives one vertex adjacent to c and d, and nothing to the other. */
+    @Test
+    void contractionKeepsTheVertexWithMoreNeighboursAndTheEdgesOfBoth() {
+        Interference g = Interference.over(List.of("a", "b", "c", "d"));
+        g.add(0, 2);
+        g.add(1, 3);
+        g.add(1, 2);
+        int kept = g.contract(0, 1);
+        int gone = 0;
+        assertThat(kept).isEqualTo(1);
+        assertThat(g.adjacent(kept, 2)).isTrue();
+        assertThat(g.adjacent(kept, 3)).isTrue();
+        assertThat(g.adjacent(gone, 2)).isFalse();
+        assertThat(g.adjacent(2, gone)).isFalse();
+        assertThat(g.contract(kept, 2)).isEqualTo(kept);
+        assertThat(g.adjacent(kept, 3)).isTrue();
+        assertThat(g.adjacent(kept, 2)).as("an edge inside a class is gone").isFalse();
+    }
+}

@@ -40,6 +40,9 @@ final class LiveRanges {
     private final Map<Long, Integer> lastUse = new HashMap<>();
     private final int[] preorder;
     private final int[] subtree;
+    /** The blocks in preorder, and the number of the first variable of each block (by block). */
+    private final int[] order;
+    private final int[] firstVariable;
     private final Liveness liveness;
     private int nextValue;
 
@@ -53,7 +56,8 @@ final class LiveRanges {
         int n = blocks.size();
         preorder = new int[n];
         subtree = new int[n];
-        int[] order = new int[n];
+        order = new int[n];
+        firstVariable = new int[n];
         int[] parent = new int[n];
         parent[0] = -1;
         ArrayDeque<Integer> stack = new ArrayDeque<>();
@@ -77,6 +81,7 @@ final class LiveRanges {
             }
         }
         for (int k = 0; k < n; k++) {
+            firstVariable[order[k]] = vars.size();
             number(order[k], blocks.get(order[k]));
         }
     }
@@ -167,6 +172,16 @@ final class LiveRanges {
         int ba = definitions.get(a)[0];
         int bb = definitions.get(b)[0];
         return ba == bb || preorder[ba] < preorder[bb] && preorder[bb] < preorder[ba] + subtree[ba];
+    }
+
+    /**
+     * The first number after those of the variables whose definitions {@code a}'s dominates: these are the
+     * numbers from {@code a + 1} up to it, the rest of {@code a}'s block and the nest under it.
+     */
+    int dominatedUntil(int a) {
+        int block = definitions.get(a)[0];
+        int after = preorder[block] + subtree[block];
+        return after < order.length ? firstVariable[order[after]] : vars.size();
     }
 
     /** Whether the live ranges of {@code a} and {@code b} intersect, where {@code a} dominates {@code b}. */

@@ -93,8 +93,9 @@ final class CongruenceClasses {
         int[] y = members(rb);
         int[] small = x.length <= y.length ? x : y;
         int[] large = small == x ? y : x;
-        boolean[] dominated = new boolean[large.length];
-        int[] met = met(small, large, dominated);
+        Met walked = met(small, large);
+        int[] met = walked.members();
+        boolean[] dominated = walked.dominated();
         int n = small.length + met.length;
         int[] merged = new int[n];
         boolean[] fromSmall = new boolean[n];
@@ -154,12 +155,15 @@ final class CongruenceClasses {
         return true;
     }
 
+    /** Members of a large class in order, and which of them a member of the small class dominates. */
+    private record Met(int[] members, boolean[] dominated) {}
+
     /**
-     * The members of {@code large} the walk needs, in order: those a member of {@code small} dominates (marked
-     * in {@code dominated}, by their index in the result), and the nearest dominating member of each member
-     * of {@code small}.
+     * The members of {@code large} the walk needs: those a member of {@code small} dominates, and the nearest
+     * dominating member of each member of {@code small}. Its cost does not depend on the size of {@code large}
+     * but through the binary searches.
      */
-    private int[] met(int[] small, int[] large, boolean[] dominated) {
+    private Met met(int[] small, int[] large) {
         int[] picked = new int[Math.min(large.length, 16)];
         int count = 0;
         int covered = 0;
@@ -186,6 +190,7 @@ final class CongruenceClasses {
         }
         Arrays.sort(parents, 0, parentCount);
         int[] met = new int[count + parentCount];
+        boolean[] dominated = new boolean[count + parentCount];
         int m = 0;
         int p = 0;
         for (int k = 0; k < count || p < parentCount; ) {
@@ -202,7 +207,7 @@ final class CongruenceClasses {
                 met[m++] = parents[p++];
             }
         }
-        return Arrays.copyOf(met, m);
+        return new Met(Arrays.copyOf(met, m), Arrays.copyOf(dominated, m));
     }
 
     /** The members of two classes in dominance order, the large class copied in runs. */

@@ -89,18 +89,6 @@ public final class IntSet {
         }
     }
 
-    /** The members, in no particular order. */
-    public int[] toArray() {
-        int[] a = new int[size];
-        int n = 0;
-        for (int v : slots) {
-            if (v != FREE) {
-                a[n++] = v;
-            }
-        }
-        return a;
-    }
-
     private int home(int v) {
         return (v * 0x9E3779B9) >>> 32 - Integer.numberOfTrailingZeros(slots.length);
     }

@@ -143,10 +143,10 @@ public final class Interference {
         IntSet moved = neighbours.get(gone);
         if (moved != null) {
             neighbours.set(gone, null);
-            for (int c : moved.toArray()) {
+            moved.forEach(c -> {
                 neighbours.get(c).remove(gone);
                 add(kept, c);
-            }
+            });
         }
         return kept;
     }

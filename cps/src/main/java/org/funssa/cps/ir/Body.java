@@ -11,25 +11,28 @@ import java.util.ArrayDeque;
  * including the local functions; the local functions are in scope for the tail and for each other.
  *
  * <p>A class rather than a record: bodies nest as deep as the dominator tree (10⁵ levels and more), so
- * equality is an iterative comparison and the hash is computed once, bottom-up, at construction; the
+ * equality is an iterative comparison and the hash is computed bottom-up with an explicit stack; the
  * recursive {@code equals}/{@code hashCode} a record would generate would overflow the stack.
+ *
+ * <p>The hash is computed on first use and cached, not at construction. A rewrite rebuilds a body once per
+ * change (append the copies, then replace the tail), and hashing every let each time made hashing a quarter
+ * of SSA destruction's time though no pass ever asks for the hash. The cache is the racy single-check idiom
+ * of {@link String#hashCode()}: the value is a function of final fields, so a thread that sees no cached value
+ * computes the same one again.
  */
 public final class Body {
 
     private final Vector<Let> lets;
     private final Vector<Fn> functions;
     private final Tail tail;
-    private final int hash;
+    /** The cached hash, 0 until computed; {@link #hashIsZero} tells a computed 0 apart, as in {@code String}. */
+    private int hash;
+    private boolean hashIsZero;
 
     public Body(Vector<Let> lets, Vector<Fn> functions, Tail tail) {
         this.lets = lets;
         this.functions = functions;
         this.tail = tail;
-        int h = lets.hashCode();
-        for (Fn f : functions) {
-            h = 31 * h + f.hashCode();
-        }
-        this.hash = 31 * h + tail.hashCode();
     }
 
     /** A body without local functions. */
@@ -69,7 +72,56 @@ public final class Body {
 
     @Override
     public int hashCode() {
-        return hash;
+        int h = hash;
+        if (h == 0 && !hashIsZero) {
+            hashNest(this);
+            h = hash;
+        }
+        return h;
+    }
+
+    /**
+     * Hashes every body of the nest under {@code root} that has no cached hash yet, children before parents.
+     * A body is pushed twice: first to push its unhashed children, then, when it comes back up, to combine
+     * their hashes, by which time {@link Fn#hashCode()} of each local function finds its body hashed.
+     */
+    private static void hashNest(Body root) {
+        ArrayDeque<Body> stack = new ArrayDeque<>();
+        ArrayDeque<Boolean> expanded = new ArrayDeque<>();
+        stack.push(root);
+        expanded.push(false);
+        while (!stack.isEmpty()) {
+            Body body = stack.pop();
+            boolean childrenDone = expanded.pop();
+            if (body.hashed()) {
+                continue;
+            }
+            if (!childrenDone) {
+                stack.push(body);
+                expanded.push(true);
+                for (Fn f : body.functions) {
+                    if (!f.body().hashed()) {
+                        stack.push(f.body());
+                        expanded.push(false);
+                    }
+                }
+                continue;
+            }
+            int h = body.lets.hashCode();
+            for (Fn f : body.functions) {
+                h = 31 * h + f.hashCode();
+            }
+            h = 31 * h + body.tail.hashCode();
+            if (h == 0) {
+                body.hashIsZero = true;
+            } else {
+                body.hash = h;
+            }
+        }
+    }
+
+    private boolean hashed() {
+        return hash != 0 || hashIsZero;
     }
 
     /** A bounded summary; print a whole body with {@code IrPrinter}. */
@@ -90,7 +142,7 @@ public final class Body {
             if (x == y) {
                 continue;
             }
-            if (x.hash != y.hash || x.functions.size() != y.functions.size() || !x.tail.equals(y.tail)
+            if (x.hashCode() != y.hashCode() || x.functions.size() != y.functions.size() || !x.tail.equals(y.tail)
                     || !x.lets.equals(y.lets)) {
                 return false;
             }

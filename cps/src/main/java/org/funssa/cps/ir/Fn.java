@@ -8,20 +8,21 @@ import io.vavr.collection.Vector;
  * place in the dominator tree.
  *
  * <p>A class rather than a record for the reason given in {@link Body}: equality and hashing must not
- * recurse through the nest of bodies.
+ * recurse through the nest of bodies. Like the body's, the hash is computed on first use and cached.
  */
 public final class Fn {
 
     private final Label label;
     private final Vector<Atom.Var> params;
     private final Body body;
-    private final int hash;
+    /** The cached hash, 0 until computed; {@link #hashIsZero} tells a computed 0 apart, as in {@code String}. */
+    private int hash;
+    private boolean hashIsZero;
 
     public Fn(Label label, Vector<Atom.Var> params, Body body) {
         this.label = label;
         this.params = params;
         this.body = body;
-        this.hash = (31 * label.hashCode() + params.hashCode()) * 31 + body.hashCode();
     }
 
     public Label label() {
@@ -47,13 +48,22 @@ public final class Fn {
 
     @Override
     public boolean equals(Object other) {
-        return other == this || other instanceof Fn that && hash == that.hash && label.equals(that.label)
+        return other == this || other instanceof Fn that && hashCode() == that.hashCode() && label.equals(that.label)
                 && params.equals(that.params) && Body.equal(body, that.body);
     }
 
     @Override
     public int hashCode() {
-        return hash;
+        int h = hash;
+        if (h == 0 && !hashIsZero) {
+            h = (31 * label.hashCode() + params.hashCode()) * 31 + body.hashCode();
+            if (h == 0) {
+                hashIsZero = true;
+            } else {
+                hash = h;
+            }
+        }
+        return h;
     }
 
     /** A bounded summary: the label and parameters. */

@@ -104,6 +104,24 @@ class DeepTest {
         return rebuilt;
     }
 
+    /**
+     * The hash is computed on first use: hashing a body halfway down first, or not at all, gives the same
+     * hash at the root, and a change at the bottom changes it.
+     */
+    @Test
+    void theHashDoesNotDependOnWhereHashingStarted() {
+        Function fresh = DeepIr.nest(DEPTH, "a");
+        Body middle = fresh.body();
+        for (int i = 0; i < DEPTH / 2; i++) {
+            middle = middle.functions().get(0).body();
+        }
+        int middleFirst = middle.hashCode();
+        assertThat(fresh.body().hashCode()).isEqualTo(nest.body().hashCode());
+        assertThat(middle.hashCode()).isEqualTo(middleFirst);
+        Body changed = replaceBottom(nest.body(), Body.of(Vector.empty(), Tail.Jump.of(new Label("nowhere"))));
+        assertThat(changed.hashCode()).isNotEqualTo(nest.body().hashCode());
+    }
+
     @Test
     void millionLets() {
         allOperations(DeepIr.longBody(LETS, "a"), DeepIr.longBody(LETS, "b"), 7 + LETS);

@@ -2,7 +2,7 @@ package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
-import java.util.BitSet;
+import java.util.Arrays;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
@@ -59,19 +59,24 @@ public final class LoopRotation {
             }
             Cfg cfg = Cfg.of(current);
             NaturalLoops loops = NaturalLoops.of(cfg);
-            BitSet claimed = new BitSet();
+            int[] seenFrom = new int[cfg.size()];
+            int[] owner = new int[cfg.size()];
+            Arrays.fill(owner, UNCLAIMED);
             Vector<Chain> chains = Vector.empty();
             for (int h = 0; h < cfg.size(); h++) {
-                Option<Chain> chain = chain(loops, h);
-                if (chain.isDefined() && !chain.get().body().intersects(claimed)) {
-                    claimed.or(chain.get().body());
+                Option<Chain> chain = chain(loops, h, seenFrom);
+                if (chain.isDefined() && unclaimed(chain.get().body(), owner)) {
+                    IntSeq body = chain.get().body();
+                    for (int i = 0; i < body.size(); i++) {
+                        owner[body.get(i)] = chains.size();
+                    }
                     chains = chains.append(chain.get());
                 }
             }
             if (chains.isEmpty()) {
                 return current;
             }
-            current = rotate(cfg, chains, names);
+            current = rotate(cfg, chains, owner, names);
         }
     }
 
@@ -82,20 +87,36 @@ public final class LoopRotation {
     public static Vector<String> rotatableHeaders(Module.Function function) {
         Cfg cfg = Cfg.of(function);
         NaturalLoops loops = NaturalLoops.of(cfg);
-        return Vector.range(0, cfg.size()).filter(h -> chain(loops, h).isDefined()).map(h -> cfg.block(h).label());
+        int[] seenFrom = new int[cfg.size()];
+        return Vector.range(0, cfg.size()).filter(h -> chain(loops, h, seenFrom).isDefined())
+                .map(h -> cfg.block(h).label());
     }
 
-    /** A loop that qualifies: its body and the blocks H0 … Hk-1 to copy, by block id. */
-    private record Chain(BitSet body, int[] headers) {}
+    /** The owner of a block that no chosen chain's loop contains. */
+    private static final int UNCLAIMED = -1;
 
-    /** The chain of the loop headed by h, when the loop qualifies. */
-    private static Option<Chain> chain(NaturalLoops loops, int h) {
+    /** A loop that qualifies: its blocks and the blocks H0 … Hk-1 to copy, by block id. */
+    private record Chain(IntSeq body, int[] headers) {}
+
+    private static boolean unclaimed(IntSeq body, int[] owner) {
+        for (int i = 0; i < body.size(); i++) {
+            if (owner[body.get(i)] != UNCLAIMED) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The chain of the loop headed by h, when the loop qualifies. {@code seenFrom[b] == h + 1} marks the
+     * blocks the walk from h has passed; each header walks once per graph, so the marks never need clearing.
+     */
+    private static Option<Chain> chain(NaturalLoops loops, int h, int[] seenFrom) {
         Cfg cfg = loops.cfg();
         if (h == cfg.entry() || !loops.dominators().contains(h) || !loops.isHeader(h)) {
             return Option.none();
         }
-        BitSet body = loops.body(h);
-        BitSet seen = new BitSet();
+        NaturalLoops.Loop loop = loops.loop(h);
         Vector<Integer> chain = Vector.empty();
         int current = h;
         while (true) {
@@ -104,7 +125,7 @@ public final class LoopRotation {
             int next = -1;
             boolean exit = false;
             for (int i = 0; i < succ.size(); i++) {
-                if (body.get(succ.get(i))) {
+                if (loop.contains(succ.get(i))) {
                     inside++;
                     next = succ.get(i);
                 } else {
@@ -113,10 +134,10 @@ public final class LoopRotation {
             }
             if (!exit) {
                 return chain.isEmpty() ? Option.none()
-                        : Option.of(new Chain(body, chain.toJavaStream().mapToInt(Integer::intValue).toArray()));
+                        : Option.of(new Chain(loop.blocks(), chain.toJavaStream().mapToInt(Integer::intValue).toArray()));
             }
-            seen.set(current);
-            if (inside != 1 || seen.get(next)) {
+            seenFrom[current] = h + 1;
+            if (inside != 1 || seenFrom[next] == h + 1) {
                 return Option.none();
             }
             chain = chain.append(current);
@@ -125,17 +146,20 @@ public final class LoopRotation {
     }
 
     /** The function with every chain rotated, each as its k steps would (see the class comment). */
-    private static Module.Function rotate(Cfg cfg, Vector<Chain> chains, FreshNames names) {
+    private static Module.Function rotate(Cfg cfg, Vector<Chain> chains, int[] owner, FreshNames names) {
         Vector<BlockList.Block> original = BlockList.of(cfg).blocks();
         Vector<BlockList.Block> blocks = original;
         Vector<Integer> positions = Vector.empty();
         Vector<BlockList.Block> copies = Vector.empty();
+        // the loops are disjoint, so one array tells the chains' headers apart for all of them
+        boolean[] onChain = new boolean[cfg.size()];
         for (Chain chain : chains) {
-            int[] headers = chain.headers();
-            BitSet onChain = new BitSet();
-            for (int header : headers) {
-                onChain.set(header);
+            for (int header : chain.headers()) {
+                onChain[header] = true;
             }
+        }
+        for (int c = 0; c < chains.size(); c++) {
+            int[] headers = chains.get(c).headers();
             String[] labels = new String[headers.length];
             for (int i = 0; i < headers.length; i++) {
                 labels[i] = names.fresh("_rot", "");
@@ -146,7 +170,7 @@ public final class LoopRotation {
                 IntSeq preds = cfg.predecessors(headers[i]);
                 for (int j = 0; j < preds.size(); j++) {
                     int p = preds.get(j);
-                    if (chain.body().get(p) && !onChain.get(p)) {
+                    if (owner[p] == c && !onChain[p]) {
                         blocks = blocks.update(p, blocks.get(p).retarget(header, labels[i]));
                         last = Math.max(last, p);
                     }

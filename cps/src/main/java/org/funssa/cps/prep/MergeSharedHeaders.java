@@ -1,8 +1,8 @@
 package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
-import java.util.BitSet;
 import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
 
 /*
@@ -35,17 +35,17 @@ public final class MergeSharedHeaders {
         FreshNames names = FreshNames.of(function);
         Vector<Integer> positions = Vector.empty();
         for (int h = 0; h < cfg.size(); h++) {
-            BitSet latches = loops.latches(h);
-            if (latches.cardinality() < 2) {
+            IntSeq latches = loops.latches(h);
+            if (latches.size() < 2) {
                 continue;
             }
             String header = cfg.block(h).label();
             String merge = names.fresh("_merge", "");
-            for (int b = latches.nextSetBit(0); b >= 0; b = latches.nextSetBit(b + 1)) {
-                blocks = blocks.update(b, blocks.get(b).retarget(header, merge));
+            for (int i = 0; i < latches.size(); i++) {
+                blocks = blocks.update(latches.get(i), blocks.get(latches.get(i)).retarget(header, merge));
             }
             added = added.append(BlockList.Block.jumpTo(merge, header));
-            positions = positions.append(latches.previousSetBit(cfg.size()) + 1);
+            positions = positions.append(latches.get(latches.size() - 1) + 1);
         }
         if (added.isEmpty()) {
             return function;

@@ -1,7 +1,6 @@
 package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
-import java.util.BitSet;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
@@ -53,20 +52,13 @@ public final class Preheaders {
                 positions = positions.append(h);
                 continue;
             }
-            BitSet outside = new BitSet();
-            IntSeq preds = cfg.predecessors(h);
-            for (int i = 0; i < preds.size(); i++) {
-                int p = preds.get(i);
-                if (loops.dominators().contains(p) && !loops.isBackEdge(p, h)) {
-                    outside.set(p);
-                }
-            }
-            int only = outside.nextSetBit(0);
-            if (outside.cardinality() == 1 && cfg.successors(only).size() == 1) {
+            IntSeq outside = loops.entries(h);
+            if (outside.size() == 1 && cfg.successors(outside.get(0)).size() == 1) {
                 continue;
             }
             String pre = names.fresh("_pre", "");
-            for (int p = outside.nextSetBit(0); p >= 0; p = outside.nextSetBit(p + 1)) {
+            for (int i = 0; i < outside.size(); i++) {
+                int p = outside.get(i);
                 blocks = blocks.update(p, blocks.get(p).retarget(header, pre));
             }
             added = added.append(BlockList.Block.jumpTo(pre, header));

@@ -83,7 +83,7 @@ class CorpusPassesTest {
     static void assertOneLatchPerHeader(Module.Function f) {
         NaturalLoops loops = NaturalLoops.of(Cfg.of(f));
         for (int h = 0; h < loops.cfg().size(); h++) {
-            assertThat(loops.latches(h).cardinality()).as("%s: latches of %s", f.name(), loops.cfg().block(h).label())
+            assertThat(loops.latches(h).size()).as("%s: latches of %s", f.name(), loops.cfg().block(h).label())
                     .isLessThanOrEqualTo(1);
         }
     }

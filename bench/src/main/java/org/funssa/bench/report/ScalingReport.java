@@ -62,7 +62,8 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
         return Vector.of("## Method", "",
                 String.format(Locale.ROOT, "Scaling harness (one JVM): per phase and input, %d untimed warm-up runs,"
                         + " then %d timed runs each after `System.gc()`; wall time by `System.nanoTime()`; the median"
-                        + " is reported. Generated inputs: one function per size and shape, seed %d. Size and"
+                        + " is reported, and the median of the runs' garbage-collection times (the collectors' own"
+                        + " account, part of the wall time). Generated inputs: one function per size and shape, seed %d. Size and"
                         + " throughput count LIR instructions (statements of function bodies, labels included).",
                         s.warmup(), s.repetitions(), org.funssa.bench.phase.Workload.SEED),
                 "",
@@ -121,7 +122,8 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
             String description = Phases.find(phase).map(p -> ": " + p.description()).getOrElse("");
             String unit = runs.head().unit();
             out = out.appendAll(Vector.of("### " + phase + description, "",
-                    "| shape | size | instructions | median ms | " + unit + "/s |", "|---|---:|---:|---:|---:|"));
+                    "| shape | size | instructions | median ms | " + unit + "/s | GC ms (median) |",
+                    "|---|---:|---:|---:|---:|---:|"));
             for (Scaling s : runs) {
                 for (Measurement m : s.points()) {
                     out = out.append(row(s.shape().name(), m));
@@ -149,8 +151,8 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
     }
 
     private static String row(String shape, Measurement m) {
-        return String.format(Locale.ROOT, "| %s | %,d | %,d | %.3f | %,.0f |", shape, m.size(), m.instructions(),
-                m.medianMillis(), m.throughput());
+        return String.format(Locale.ROOT, "| %s | %,d | %,d | %.3f | %,.0f | %,.0f |", shape, m.size(),
+                m.instructions(), m.medianMillis(), m.throughput(), m.medianGcMillis());
     }
 
     private static String fixed(double value, int decimals) {

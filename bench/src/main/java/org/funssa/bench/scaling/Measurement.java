@@ -1,6 +1,8 @@
 package org.funssa.bench.scaling;
 
 import io.vavr.collection.Vector;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import org.funssa.bench.phase.Trial;
 import org.funssa.bench.phase.Workload;
 
@@ -12,13 +14,25 @@ import org.funssa.bench.phase.Workload;
  * @param instructions the input's real size in LIR instructions
  * @param work         units of work one run did (instructions, or operations for an interpreter)
  * @param samples      wall time of each timed run, nanoseconds, in run order
+ * @param gcMillis     for each timed run, the time the garbage collectors report having spent during it
+ *                     (milliseconds, summed over {@link GarbageCollectorMXBean}s), part of its wall time
  */
-public record Measurement(String input, long size, long instructions, long work, Vector<Long> samples) {
+public record Measurement(String input, long size, long instructions, long work, Vector<Long> samples,
+        Vector<Long> gcMillis) {
 
     public Measurement {
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("a measurement needs at least one timed run");
         }
+        if (gcMillis.size() != samples.size()) {
+            throw new IllegalArgumentException(gcMillis.size() + " garbage-collection times for " + samples.size()
+                    + " timed runs");
+        }
+    }
+
+    /** A measurement whose runs did no garbage collection (or whose collection time is not known). */
+    public Measurement(String input, long size, long instructions, long work, Vector<Long> samples) {
+        this(input, size, instructions, work, samples, samples.map(s -> 0L));
     }
 
     /**
@@ -32,18 +46,39 @@ public record Measurement(String input, long size, long instructions, long work,
             work = trial.run();
         }
         Vector<Long> samples = Vector.empty();
+        Vector<Long> gc = Vector.empty();
         for (int i = 0; i < repetitions; i++) {
             System.gc();
+            long gcBefore = collectionMillis();
             long start = System.nanoTime();
             work = trial.run();
             samples = samples.append(System.nanoTime() - start);
+            gc = gc.append(collectionMillis() - gcBefore);
         }
-        return new Measurement(workload.label(), size, workload.instructions(), work, samples);
+        return new Measurement(workload.label(), size, workload.instructions(), work, samples, gc);
+    }
+
+    /** The collectors' accumulated collection time, milliseconds (a collector that does not tell counts 0). */
+    private static long collectionMillis() {
+        long total = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            total += Math.max(0, collector.getCollectionTime());
+        }
+        return total;
     }
 
     /** The median of the samples, nanoseconds (the mean of the middle two for an even count). */
     public double medianNanos() {
-        Vector<Long> sorted = samples.sorted();
+        return median(samples);
+    }
+
+    /** The median of the runs' garbage-collection times, milliseconds. */
+    public double medianGcMillis() {
+        return median(gcMillis);
+    }
+
+    private static double median(Vector<Long> values) {
+        Vector<Long> sorted = values.sorted();
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
     }

@@ -74,8 +74,9 @@ public final class ScalingHarness {
     private Measurement measure(Phase phase, Workload workload, long size) {
         Measurement m = Measurement.take(phase.bind().apply(workload), workload, size, settings.warmup(),
                 settings.repetitions());
-        progress.printf(Locale.ROOT, "%-12s %-22s %10d instr %12.3f ms %14.0f %s/s%n", phase.name(),
-                workload.label(), workload.instructions(), m.medianMillis(), m.throughput(), phase.unit());
+        progress.printf(Locale.ROOT, "%-12s %-22s %10d instr %12.3f ms %14.0f %s/s  gc %.0f ms%n", phase.name(),
+                workload.label(), workload.instructions(), m.medianMillis(), m.throughput(), phase.unit(),
+                m.medianGcMillis());
         return m;
     }
 

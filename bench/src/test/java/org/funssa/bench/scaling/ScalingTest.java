@@ -1,6 +1,7 @@
 package org.funssa.bench.scaling;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.vavr.collection.Vector;
@@ -52,6 +53,25 @@ class ScalingTest {
         Measurement m = new Measurement("x", 1000, 1000, 2000, Vector.of(9_000_000L, 1_000_000L, 2_000_000L, 4_000_000L));
         assertThat(m.medianNanos()).isEqualTo(3_000_000.0);
         assertThat(m.throughput()).isCloseTo(2000 / 3e-3, within(1e-6));
+    }
+
+    @Test
+    void theGarbageCollectionTimeIsOnePerRunAndItsMedianIsReported() {
+        Measurement m = new Measurement("x", 1000, 1000, 1000, Vector.of(5_000_000L, 9_000_000L, 7_000_000L),
+                Vector.of(0L, 4L, 1L));
+        assertThat(m.medianGcMillis()).isEqualTo(1.0);
+        assertThat(new Measurement("x", 1, 1, 1, Vector.of(1L, 2L)).gcMillis()).containsExactly(0L, 0L);
+        assertThatThrownBy(() -> new Measurement("x", 1, 1, 1, Vector.of(1L, 2L), Vector.of(0L)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 garbage-collection times for 2");
+    }
+
+    @Test
+    void takeRecordsAWallTimeAndACollectionTimeForEveryTimedRun() {
+        org.funssa.bench.phase.Workload w = org.funssa.bench.phase.Workload.generated(Shape.STRAIGHT, 100);
+        Measurement m = Measurement.take(new org.funssa.bench.phase.Trial(() -> new long[1 << 20], r -> 1), w, 100,
+                1, 3);
+        assertThat(m.samples()).hasSize(3).allMatch(t -> t > 0);
+        assertThat(m.gcMillis()).hasSize(3).allMatch(t -> t >= 0);
     }
 
     @Test

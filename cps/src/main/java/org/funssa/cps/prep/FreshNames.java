@@ -1,10 +1,9 @@
 package org.funssa.cps.prep;
 
-import java.util.HashSet;
-import java.util.Set;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
+import org.funssa.core.names.NameSet;
 
 /*
  * Name supply for the passes of this package: every new label or register is `prefix + n` for the
@@ -18,7 +17,7 @@ import org.funssa.core.lir.Stmt;
 final class FreshNames {
 
     private final Module.Function function;
-    private Set<String> taken;
+    private NameSet taken;
     private int counter;
 
     private FreshNames(Module.Function function) {
@@ -37,7 +36,7 @@ final class FreshNames {
 
     /** A new name {@code prefix + n + suffix}, unused so far; n counts up across calls. */
     String fresh(String prefix, String suffix) {
-        Set<String> used = taken();
+        NameSet used = taken();
         String name;
         do {
             name = prefix + (++counter) + suffix;
@@ -45,9 +44,9 @@ final class FreshNames {
         return name;
     }
 
-    private Set<String> taken() {
+    private NameSet taken() {
         if (taken == null) {
-            taken = new HashSet<>();
+            taken = new NameSet();
             function.symbols().forEach(s -> taken.add(s.name()));
             for (Stmt stmt : function.body()) {
                 if (stmt instanceof Stmt.DefLabel(String label)) {

@@ -1,0 +1,42 @@
+package org.funssa.core.names;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class NameSetTest {
+
+    /** Random names from a small alphabet, so that the set sees repeats, and growing, against HashSet. */
+    @Test
+    void behavesLikeAHashSet() {
+        Random random = new Random(20261123);
+        NameSet names = new NameSet();
+        Set<String> reference = new HashSet<>();
+        for (int i = 0; i < 200_000; i++) {
+            String name = "x" + random.nextInt(50_000) + (random.nextBoolean() ? "_" + random.nextInt(4) : "");
+            assertThat(names.add(name)).as(name).isEqualTo(reference.add(name));
+            String probe = "x" + random.nextInt(60_000);
+            assertThat(names.contains(probe)).as(probe).isEqualTo(reference.contains(probe));
+        }
+        assertThat(names.size()).isEqualTo(reference.size());
+        for (String name : reference) {
+            assertThat(names.contains(name)).as(name).isTrue();
+        }
+    }
+
+    /** "Aa" and "BB" have one String hash: equal hashes alone must not make a name taken. */
+    @Test
+    void namesWithEqualHashesAreDifferentNames() {
+        assertThat("Aa".hashCode()).isEqualTo("BB".hashCode());
+        NameSet names = new NameSet();
+        assertThat(names.add("Aa")).isTrue();
+        assertThat(names.contains("BB")).isFalse();
+        assertThat(names.add("BB")).isTrue();
+        assertThat(names.add("Aa")).isFalse();
+        assertThat(names.add("BB")).isFalse();
+        assertThat(names.size()).isEqualTo(2);
+    }
+}

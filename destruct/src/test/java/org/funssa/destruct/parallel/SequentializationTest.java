@@ -26,21 +26,7 @@ class SequentializationTest {
         int checked = 0;
         for (int n = 1; n <= 4; n++) {
             Vector<Atom.Var> vars = Vector.range(0, n).map(i -> new Atom.Var("v" + i, Type.I32));
-            // choice per destination: 0..n-1 = that variable, n = a constant, n+1 = not a destination
-            int choices = n + 2;
-            int total = (int) Math.pow(choices, n);
-            for (int code = 0; code < total; code++) {
-                Vector<ParallelCopy.Move> moves = Vector.empty();
-                int c = code;
-                for (int d = 0; d < n; d++) {
-                    int pick = c % choices;
-                    c /= choices;
-                    if (pick < n) {
-                        moves = moves.append(new ParallelCopy.Move(vars.get(d), vars.get(pick)));
-                    } else if (pick == n) {
-                        moves = moves.append(new ParallelCopy.Move(vars.get(d), Atom.i32(100 + d)));
-                    }
-                }
+            for (Vector<ParallelCopy.Move> moves : copies(vars, vars)) {
                 ParallelCopy copy = new ParallelCopy(moves);
                 Vector<ParallelCopy.Move> sequence = Sequentialization.sequentialize(copy, t -> T);
                 assertThat(run(sequence, vars)).as("%s as %s", moves, sequence).isEqualTo(parallel(moves, vars));
@@ -52,6 +38,55 @@ class SequentializationTest {
             }
         }
         assertThat(checked).isEqualTo(3 + 16 + 125 + 1296);
+    }
+
+    /**
+     * The direct schedule for copies that overwrite no source is Algorithm 1's own, move for move: every copy
+     * of up to four destinations whose sources are those destinations, three other variables (so that one
+     * value fans out to several destinations) or a constant.
+     */
+    @Test
+    void theDirectScheduleIsAlgorithm1sSchedule() {
+        Vector<Atom.Var> outside = Vector.range(0, 3).map(i -> new Atom.Var("w" + i, Type.I32));
+        int direct = 0;
+        for (int n = 1; n <= 4; n++) {
+            Vector<Atom.Var> vars = Vector.range(0, n).map(i -> new Atom.Var("v" + i, Type.I32));
+            for (Vector<ParallelCopy.Move> moves : copies(vars, vars.appendAll(outside))) {
+                ParallelCopy copy = new ParallelCopy(moves);
+                Vector<ParallelCopy.Move> algorithm1 = Sequentialization.algorithm1(copy, t -> T);
+                assertThat(Sequentialization.sequentialize(copy, t -> T)).as("%s", moves).isEqualTo(algorithm1);
+                if (moves.forAll(w -> w.isIdentity() || moves.forAll(r -> r.isIdentity()
+                        || !r.source().equals(w.destination())))) {
+                    direct++;
+                }
+            }
+        }
+        assertThat(direct).as("copies the direct schedule takes").isGreaterThan(1000);
+    }
+
+    /**
+     * Every parallel copy onto some of {@code destinations}: each destination receives one of {@code sources},
+     * a constant, or is left out.
+     */
+    private static Vector<Vector<ParallelCopy.Move>> copies(Vector<Atom.Var> destinations, Vector<Atom.Var> sources) {
+        int choices = sources.size() + 2;
+        int total = (int) Math.pow(choices, destinations.size());
+        Vector<Vector<ParallelCopy.Move>> all = Vector.empty();
+        for (int code = 0; code < total; code++) {
+            Vector<ParallelCopy.Move> moves = Vector.empty();
+            int c = code;
+            for (int d = 0; d < destinations.size(); d++) {
+                int pick = c % choices;
+                c /= choices;
+                if (pick < sources.size()) {
+                    moves = moves.append(new ParallelCopy.Move(destinations.get(d), sources.get(pick)));
+                } else if (pick == sources.size()) {
+                    moves = moves.append(new ParallelCopy.Move(destinations.get(d), Atom.i32(100 + d)));
+                }
+            }
+            all = all.append(moves);
+        }
+        return all;
     }
 
     @Test

@@ -63,7 +63,8 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
                 String.format(Locale.ROOT, "Scaling harness (one JVM): per phase and input, %d untimed warm-up runs,"
                         + " then %d timed runs each after `System.gc()`; wall time by `System.nanoTime()`; the median"
                         + " is reported, and the median of the runs' garbage-collection times (the collectors' own"
-                        + " account, part of the wall time). Generated inputs: one function per size and shape, seed %d. Size and"
+                        + " account, part of the wall time). Generated inputs: one function per size and shape, seed %d."
+                        + " Size and"
                         + " throughput count LIR instructions (statements of function bodies, labels included).",
                         s.warmup(), s.repetitions(), org.funssa.bench.phase.Workload.SEED),
                 "",

@@ -81,30 +81,22 @@ public final class Body {
     }
 
     /**
-     * Hashes every body of the nest under {@code root} that has no cached hash yet, children before parents.
-     * A body is pushed twice: first to push its unhashed children, then, when it comes back up, to combine
-     * their hashes, by which time {@link Fn#hashCode()} of each local function finds its body hashed.
+     * Hashes every body of the nest under {@code root} that has no cached hash yet, children before parents:
+     * a body whose local functions' bodies are all hashed is hashed at once, any other goes back on the stack
+     * under its unhashed children.
      */
     private static void hashNest(Body root) {
         ArrayDeque<Body> stack = new ArrayDeque<>();
-        ArrayDeque<Boolean> expanded = new ArrayDeque<>();
         stack.push(root);
-        expanded.push(false);
         while (!stack.isEmpty()) {
             Body body = stack.pop();
-            boolean childrenDone = expanded.pop();
             if (body.hashed()) {
                 continue;
             }
-            if (!childrenDone) {
+            Vector<Fn> waiting = body.functions.filter(f -> !f.body().hashed());
+            if (!waiting.isEmpty()) {
                 stack.push(body);
-                expanded.push(true);
-                for (Fn f : body.functions) {
-                    if (!f.body().hashed()) {
-                        stack.push(f.body());
-                        expanded.push(false);
-                    }
-                }
+                waiting.forEach(f -> stack.push(f.body()));
                 continue;
             }
             int h = body.lets.hashCode();

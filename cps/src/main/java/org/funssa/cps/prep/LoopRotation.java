@@ -134,7 +134,8 @@ public final class LoopRotation {
             }
             if (!exit) {
                 return chain.isEmpty() ? Option.none()
-                        : Option.of(new Chain(loop.blocks(), chain.toJavaStream().mapToInt(Integer::intValue).toArray()));
+                        : Option.of(new Chain(loop.blocks(),
+                                chain.toJavaStream().mapToInt(Integer::intValue).toArray()));
             }
             seenFrom[current] = h + 1;
             if (inside != 1 || seenFrom[next] == h + 1) {

@@ -27,6 +27,11 @@ public final class IntSeq {
         return values.length == 0 ? EMPTY : new IntSeq(values.clone(), 0, values.length);
     }
 
+    /** A sequence holding a copy of {@code values[from .. to)}. */
+    public static IntSeq copyOfRange(int[] values, int from, int to) {
+        return from == to ? EMPTY : new IntSeq(Arrays.copyOfRange(values, from, to), 0, to - from);
+    }
+
     public static IntSeq empty() {
         return EMPTY;
     }
@@ -63,6 +68,11 @@ public final class IntSeq {
             }
         }
         return false;
+    }
+
+    /** Whether the value occurs, for a sequence in increasing order (binary search). */
+    public boolean containsSorted(int value) {
+        return Arrays.binarySearch(data, from, from + length, value) >= 0;
     }
 
     public int[] toArray() {

@@ -13,10 +13,18 @@ import java.util.function.IntFunction;
  * Checking for SSA-Form Programs", CGO 2008, §2 — the variable-by-variable path exploration).
  * The cost is proportional to the total size of the live sets, with no dense blocks × variables
  * bit matrix, so it scales to 10^5 blocks.
+ *
+ * The φ-aware form reads φ-functions the way SSA destruction needs them (seed 004 §5.4.2 uses LiveIn
+ * and LiveOut so): a φ's targets are defined at the entry of their block, so a used target is live in
+ * but does not go on into the predecessors (LiveOut(p) = ∪ (LiveIn(s) − EntryDefs(s)) ∪ ExitUses(p)),
+ * and a φ's source is read at the end of the predecessor it comes from, so it is live out of that one
+ * (ExitUses) and not into the φ's block. With no entry definitions and no exit uses it is the plain form.
  */
 
 /** Live-in and live-out sets of every node of a graph, variables being ints {@code 0 .. variables-1}. */
 public final class Liveness {
+
+    private static final IntFunction<IntSeq> NONE = node -> IntSeq.empty();
 
     private final IntSeq[] liveIn;
     private final IntSeq[] liveOut;
@@ -34,84 +42,150 @@ public final class Liveness {
      * @param defs      per node, the variables it writes
      */
     public static Liveness of(Graph graph, int variables, IntFunction<IntSeq> uses, IntFunction<IntSeq> defs) {
+        return of(graph, variables, uses, defs, NONE, NONE);
+    }
+
+    /**
+     * Solves the φ-aware form over all nodes of the graph (reachable or not): besides {@code uses} and
+     * {@code defs} (of the node's body), {@code exitUses} are read after the body, on the way out (the
+     * φ sources the node passes to its successors), and {@code entryDefs} are written before the body,
+     * on the way in (the node's φ targets); a variable live into a node that defines it at entry is
+     * live there and not in its predecessors.
+     */
+    public static Liveness of(Graph graph, int variables, IntFunction<IntSeq> uses, IntFunction<IntSeq> defs,
+            IntFunction<IntSeq> exitUses, IntFunction<IntSeq> entryDefs) {
         int n = graph.size();
-        int[][] usedAt = invert(n, variables, uses);
-        int[][] definedAt = invert(n, variables, defs);
-        int[] defStamp = new int[n];
-        int[] inStamp = new int[n];
-        int[] outStamp = new int[n];
-        Arrays.fill(defStamp, -1);
-        Arrays.fill(inStamp, -1);
-        Arrays.fill(outStamp, -1);
-        IntList[] in = new IntList[n];
-        IntList[] out = new IntList[n];
-        for (int node = 0; node < n; node++) {
-            in[node] = new IntList(2);
-            out[node] = new IntList(2);
-        }
-        IntList work = new IntList();
+        Inverted usedAt = Inverted.of(n, variables, uses);
+        Inverted definedAt = Inverted.of(n, variables, defs);
+        Inverted usedAtExit = Inverted.of(n, variables, exitUses);
+        Inverted definedAtEntry = Inverted.of(n, variables, entryDefs);
+        Walk walk = new Walk(graph);
         for (int v = 0; v < variables; v++) {
-            for (int node : definedAt[v]) {
-                defStamp[node] = v;
+            for (int k = definedAt.start[v]; k < definedAt.start[v + 1]; k++) {
+                walk.defStamp[definedAt.nodes[k]] = v;
             }
-            for (int node : usedAt[v]) {
-                if (inStamp[node] != v) {
-                    inStamp[node] = v;
-                    in[node].add(v);
-                    work.add(node);
-                }
+            for (int k = definedAtEntry.start[v]; k < definedAtEntry.start[v + 1]; k++) {
+                walk.entryStamp[definedAtEntry.nodes[k]] = v;
             }
-            while (!work.isEmpty()) {
-                IntSeq preds = graph.predecessors(work.pop());
-                for (int k = 0; k < preds.size(); k++) {
-                    int p = preds.get(k);
-                    if (outStamp[p] != v) {
-                        outStamp[p] = v;
-                        out[p].add(v);
-                        if (defStamp[p] != v && inStamp[p] != v) {
-                            inStamp[p] = v;
-                            in[p].add(v);
-                            work.add(p);
-                        }
-                    }
-                }
+            for (int k = usedAt.start[v]; k < usedAt.start[v + 1]; k++) {
+                walk.liveIn(usedAt.nodes[k], v);
             }
+            for (int k = usedAtExit.start[v]; k < usedAtExit.start[v + 1]; k++) {
+                walk.liveOut(usedAtExit.nodes[k], v);
+            }
+            walk.finish(v);
         }
         IntSeq[] liveIn = new IntSeq[n];
         IntSeq[] liveOut = new IntSeq[n];
         for (int node = 0; node < n; node++) {
-            liveIn[node] = in[node].freeze(); // variables are visited in increasing order
-            liveOut[node] = out[node].freeze();
+            liveIn[node] = walk.in[node].freeze(); // variables are visited in increasing order
+            liveOut[node] = walk.out[node].freeze();
         }
         return new Liveness(liveIn, liveOut);
     }
 
-    /** For each variable, the nodes whose set (uses or defs) holds it. */
-    private static int[][] invert(int n, int variables, IntFunction<IntSeq> sets) {
-        int[] count = new int[variables];
-        IntSeq[] perNode = new IntSeq[n];
-        for (int node = 0; node < n; node++) {
-            perNode[node] = sets.apply(node);
-            for (int i = 0; i < perNode[node].size(); i++) {
-                int v = perNode[node].get(i);
-                if (v < 0 || v >= variables) {
-                    throw new IllegalArgumentException("variable " + v + " of node " + node + " is not in 0.." + (variables - 1));
+    /**
+     * The backward walk of one variable v at a time: a node is stamped with v when v is found live at its
+     * entry or exit (or defined in it), so that the stamps need no clearing between variables.
+     */
+    private static final class Walk {
+        private final Graph graph;
+        final int[] defStamp;
+        final int[] entryStamp;
+        private final int[] inStamp;
+        private final int[] outStamp;
+        final IntList[] in;
+        final IntList[] out;
+        /** Nodes where v became live at entry, whose predecessors are still to be visited. */
+        private final IntList work = new IntList();
+
+        Walk(Graph graph) {
+            this.graph = graph;
+            int n = graph.size();
+            defStamp = stamps(n);
+            entryStamp = stamps(n);
+            inStamp = stamps(n);
+            outStamp = stamps(n);
+            in = new IntList[n];
+            out = new IntList[n];
+            for (int node = 0; node < n; node++) {
+                in[node] = new IntList(2);
+                out[node] = new IntList(2);
+            }
+        }
+
+        /** v is live at the entry of {@code node}. */
+        void liveIn(int node, int v) {
+            if (inStamp[node] != v) {
+                inStamp[node] = v;
+                in[node].add(v);
+                work.add(node);
+            }
+        }
+
+        /** v is live at the exit of {@code node}, and so at its entry unless the node defines it. */
+        void liveOut(int node, int v) {
+            if (outStamp[node] != v) {
+                outStamp[node] = v;
+                out[node].add(v);
+                if (defStamp[node] != v) {
+                    liveIn(node, v);
                 }
-                count[v]++;
             }
         }
-        int[][] result = new int[variables][];
-        for (int v = 0; v < variables; v++) {
-            result[v] = new int[count[v]];
-        }
-        int[] fill = new int[variables];
-        for (int node = 0; node < n; node++) {
-            for (int i = 0; i < perNode[node].size(); i++) {
-                int v = perNode[node].get(i);
-                result[v][fill[v]++] = node;
+
+        /** Carries v from the entries found so far up to the predecessors, except where it is a φ target. */
+        void finish(int v) {
+            while (!work.isEmpty()) {
+                int node = work.pop();
+                if (entryStamp[node] != v) {
+                    IntSeq preds = graph.predecessors(node);
+                    for (int k = 0; k < preds.size(); k++) {
+                        liveOut(preds.get(k), v);
+                    }
+                }
             }
         }
-        return result;
+    }
+
+    private static int[] stamps(int n) {
+        int[] stamps = new int[n];
+        Arrays.fill(stamps, -1);
+        return stamps;
+    }
+
+    /**
+     * For each variable v, the nodes whose set holds it: {@code nodes[start[v] .. start[v+1])}, two arrays
+     * for all variables rather than an array each (a function of 10^6 instructions has 10^6 variables).
+     */
+    private record Inverted(int[] start, int[] nodes) {
+
+        static Inverted of(int n, int variables, IntFunction<IntSeq> sets) {
+            int[] start = new int[variables + 1];
+            IntSeq[] perNode = new IntSeq[n];
+            for (int node = 0; node < n; node++) {
+                perNode[node] = sets.apply(node);
+                for (int i = 0; i < perNode[node].size(); i++) {
+                    int v = perNode[node].get(i);
+                    if (v < 0 || v >= variables) {
+                        throw new IllegalArgumentException(
+                                "variable " + v + " of node " + node + " is not in 0.." + (variables - 1));
+                    }
+                    start[v + 1]++;
+                }
+            }
+            for (int v = 0; v < variables; v++) {
+                start[v + 1] += start[v];
+            }
+            int[] nodes = new int[start[variables]];
+            int[] fill = Arrays.copyOf(start, variables);
+            for (int node = 0; node < n; node++) {
+                for (int i = 0; i < perNode[node].size(); i++) {
+                    nodes[fill[perNode[node].get(i)]++] = node;
+                }
+            }
+            return new Inverted(start, nodes);
+        }
     }
 
     /** Variables live on entry to the node, in increasing order. */

@@ -1,8 +1,8 @@
 package org.funssa.core.names;
 
 /*
- * An open-addressing hash set of strings in two parallel arrays, the strings and their hashes, probed
- * linearly (Knuth, TAOCP vol. 3, §6.4, Algorithm L) from a home slot given by Fibonacci hashing (ibid.)
+ * An open-addressing hash set of strings in parallel arrays, the strings, their hashes and their numbers,
+ * probed linearly (Knuth, TAOCP vol. 3, §6.4, Algorithm L) from a home slot given by Fibonacci hashing (ibid.)
  * and kept at most half full. A probe reads the int array and touches a string only when the hashes are
  * equal; the hash itself is the one String caches.
  *
@@ -11,28 +11,61 @@ package org.funssa.core.names;
  * nodes again at each resize, one cache miss each; collecting the names was a third of naive destruction's
  * time at that size. Growing copies the arrays in slot order into a table twice as large, where the homes
  * keep their order, so no run of occupied slots lengthens.
+ *
+ * The members are numbered 0, 1, 2, … in the order they came, so that a pass can keep what it knows of
+ * each name in arrays indexed by the number (liveness keeps sets of these numbers, not of strings).
  */
 
-/** A growing set of strings: adding and membership. Not thread-safe. */
+import java.util.Arrays;
+
+/** A growing set of strings, each numbered by when it was added: adding, membership, numbers. Not thread-safe. */
 public final class NameSet {
 
     private String[] names = new String[16];
     private int[] hashes = new int[16];
+    private int[] numbers = new int[16];
+    private String[] byNumber = new String[8];
     private int size;
 
     /** Adds {@code name}; whether it was not in the set before. */
     public boolean add(String name) {
+        int before = size;
+        number(name);
+        return size > before;
+    }
+
+    /** The number of {@code name}, which is added first (with the next number) when it is not a member. */
+    public int number(String name) {
         int hash = name.hashCode();
         int i = find(name, hash);
         if (names[i] != null) {
-            return false;
+            return numbers[i];
         }
         names[i] = name;
         hashes[i] = hash;
+        numbers[i] = size;
+        if (size == byNumber.length) {
+            byNumber = Arrays.copyOf(byNumber, 2 * size);
+        }
+        byNumber[size] = name;
         if (2 * ++size > names.length) {
             grow();
         }
-        return true;
+        return size - 1;
+    }
+
+    /** The number of {@code name}, or −1 when it is not a member. */
+    public int numberOrMinus(String name) {
+        int i = find(name, name.hashCode());
+        return names[i] == null ? -1 : numbers[i];
+    }
+
+    /** The member numbered {@code number}. */
+    public String name(int number) {
+        if (number < 0 || number >= size) {
+            throw new IndexOutOfBoundsException("no name numbered " + number + " among " + size);
+        }
+        return byNumber[number];
     }
 
     /** Whether {@code name} is in the set. */
@@ -40,7 +73,7 @@ public final class NameSet {
         return names[find(name, name.hashCode())] != null;
     }
 
-    /** How many names the set has. */
+    /** How many names the set has; they are numbered from 0 to one less. */
     public int size() {
         return size;
     }
@@ -61,8 +94,10 @@ public final class NameSet {
     private void grow() {
         String[] oldNames = names;
         int[] oldHashes = hashes;
+        int[] oldNumbers = numbers;
         names = new String[2 * oldNames.length];
         hashes = new int[2 * oldNames.length];
+        numbers = new int[2 * oldNames.length];
         int mask = names.length - 1;
         for (int j = 0; j < oldNames.length; j++) {
             if (oldNames[j] != null) {
@@ -72,6 +107,7 @@ public final class NameSet {
                 }
                 names[i] = oldNames[j];
                 hashes[i] = oldHashes[j];
+                numbers[i] = oldNumbers[j];
             }
         }
     }

@@ -186,40 +186,75 @@ class GraphPropertiesTest {
             int variables = 1 + random.nextInt(6);
             IntSeq[] uses = new IntSeq[g.size()];
             IntSeq[] defs = new IntSeq[g.size()];
+            IntSeq[] none = new IntSeq[g.size()];
             for (int x = 0; x < g.size(); x++) {
                 uses[x] = randomSet(random, variables);
                 defs[x] = randomSet(random, variables);
+                none[x] = IntSeq.empty();
             }
             Liveness live = Liveness.of(g, variables, x -> uses[x], x -> defs[x]);
-            BitSet[] in = new BitSet[g.size()];
-            BitSet[] out = new BitSet[g.size()];
+            assertLivenessIsTheFixpoint(g, live, uses, defs, none, none);
+        });
+    }
+
+    /** The φ-aware form: sources read on the way out, targets written on the way in and not live before. */
+    @Test
+    void phiAwareLivenessMatchesANaiveFixpoint() {
+        forAllGraphs(7, (g, random) -> {
+            int variables = 1 + random.nextInt(6);
+            IntSeq[] uses = new IntSeq[g.size()];
+            IntSeq[] defs = new IntSeq[g.size()];
+            IntSeq[] exitUses = new IntSeq[g.size()];
+            IntSeq[] entryDefs = new IntSeq[g.size()];
             for (int x = 0; x < g.size(); x++) {
-                in[x] = new BitSet();
-                out[x] = new BitSet();
+                uses[x] = randomSet(random, variables);
+                defs[x] = randomSet(random, variables);
+                exitUses[x] = randomSet(random, variables);
+                entryDefs[x] = randomSet(random, variables);
             }
-            boolean changed = true;
-            while (changed) {
-                changed = false;
-                for (int x = 0; x < g.size(); x++) {
-                    BitSet o = new BitSet();
-                    for (int s : g.successors(x).toArray()) {
-                        o.or(in[s]);
-                    }
-                    BitSet i = (BitSet) o.clone();
-                    defs[x].stream().forEach(i::clear);
-                    uses[x].stream().forEach(i::set);
-                    if (!o.equals(out[x]) || !i.equals(in[x])) {
-                        changed = true;
-                        out[x] = o;
-                        in[x] = i;
-                    }
+            Liveness live = Liveness.of(g, variables, x -> uses[x], x -> defs[x], x -> exitUses[x],
+                    x -> entryDefs[x]);
+            assertLivenessIsTheFixpoint(g, live, uses, defs, exitUses, entryDefs);
+        });
+    }
+
+    /**
+     * LiveOut(x) = ∪ (LiveIn(s) − EntryDefs(s)) over successors s, ∪ ExitUses(x), and
+     * LiveIn(x) = Uses(x) ∪ (LiveOut(x) − Defs(x)), iterated from empty sets until nothing changes.
+     */
+    private static void assertLivenessIsTheFixpoint(Graph g, Liveness live, IntSeq[] uses, IntSeq[] defs,
+            IntSeq[] exitUses, IntSeq[] entryDefs) {
+        BitSet[] in = new BitSet[g.size()];
+        BitSet[] out = new BitSet[g.size()];
+        for (int x = 0; x < g.size(); x++) {
+            in[x] = new BitSet();
+            out[x] = new BitSet();
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int x = 0; x < g.size(); x++) {
+                BitSet o = new BitSet();
+                for (int s : g.successors(x).toArray()) {
+                    BitSet through = (BitSet) in[s].clone();
+                    entryDefs[s].stream().forEach(through::clear);
+                    o.or(through);
+                }
+                exitUses[x].stream().forEach(o::set);
+                BitSet i = (BitSet) o.clone();
+                defs[x].stream().forEach(i::clear);
+                uses[x].stream().forEach(i::set);
+                if (!o.equals(out[x]) || !i.equals(in[x])) {
+                    changed = true;
+                    out[x] = o;
+                    in[x] = i;
                 }
             }
-            for (int x = 0; x < g.size(); x++) {
-                assertThat(live.liveIn(x).toArray()).as("in(%d)", x).isEqualTo(in[x].stream().toArray());
-                assertThat(live.liveOut(x).toArray()).as("out(%d)", x).isEqualTo(out[x].stream().toArray());
-            }
-        });
+        }
+        for (int x = 0; x < g.size(); x++) {
+            assertThat(live.liveIn(x).toArray()).as("in(%d)", x).isEqualTo(in[x].stream().toArray());
+            assertThat(live.liveOut(x).toArray()).as("out(%d)", x).isEqualTo(out[x].stream().toArray());
+        }
     }
 
     private static IntSeq randomSet(RandomGraphs random, int variables) {

@@ -1,6 +1,7 @@
 package org.funssa.core.names;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashSet;
 import java.util.Random;
@@ -38,5 +39,21 @@ class NameSetTest {
         assertThat(names.add("Aa")).isFalse();
         assertThat(names.add("BB")).isFalse();
         assertThat(names.size()).isEqualTo(2);
+    }
+
+    /** Names are numbered 0, 1, 2, … in the order they came, across growing, and a repeat keeps its number. */
+    @Test
+    void numbersNamesInTheOrderTheyCame() {
+        NameSet names = new NameSet();
+        for (int i = 0; i < 10_000; i++) {
+            assertThat(names.number("v" + i)).isEqualTo(i);
+        }
+        assertThat(names.number("v17")).isEqualTo(17);
+        assertThat(names.add("v9999")).isFalse();
+        assertThat(names.numberOrMinus("v4096")).isEqualTo(4096);
+        assertThat(names.numberOrMinus("w")).isEqualTo(-1);
+        assertThat(names.name(4096)).isEqualTo("v4096");
+        assertThat(names.size()).isEqualTo(10_000);
+        assertThatThrownBy(() -> names.name(10_000)).isInstanceOf(IndexOutOfBoundsException.class);
     }
 }

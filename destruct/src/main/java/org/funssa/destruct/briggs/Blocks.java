@@ -87,20 +87,16 @@ final class Blocks {
     }
 
     /**
-     * The variables whose live range goes through the exit of block {@code b} into a successor: live into
-     * some successor and not one of its parameters (the jumps' arguments, read by the copies, excluded).
+     * Whether the live range of {@code v} goes through the exit of block {@code b} into a successor: live
+     * into some successor and not one of its parameters (the jumps' arguments, read by the copies, excluded).
      */
-    Set<String> through(int b) {
-        Set<String> live = new HashSet<>();
+    boolean liveOutThrough(int b, String v) {
         for (Tail.Jump j : bodies.get(b).tail().jumps()) {
-            int s = target(j);
-            for (String v : liveness.in(s)) {
-                if (!isParam(s, v)) {
-                    live.add(v);
-                }
+            if (liveThrough(target(j), v)) {
+                return true;
             }
         }
-        return live;
+        return false;
     }
 
     /** Whether {@code v} is live into block {@code b} and not defined by its parameters. */

@@ -140,11 +140,10 @@ public final class Briggs implements Destruction.FunctionByFunction {
          */
         private static boolean clobbersLiveThrough(Blocks blocks, DominanceFrontiers frontiers, int b, Tail.Jump j) {
             Vector<Atom.Var> targets = blocks.paramsOf(j);
-            Set<String> through = blocks.through(b);
             IntSeq frontier = frontiers.frontier(b);
             for (int k = 0; k < targets.size(); k++) {
                 String t = targets.get(k).name();
-                if (j.args().get(k).equals(targets.get(k)) || !through.contains(t)) {
+                if (j.args().get(k).equals(targets.get(k)) || !blocks.liveOutThrough(b, t)) {
                     continue;
                 }
                 for (int e = 0; e < frontier.size(); e++) {
@@ -244,7 +243,6 @@ public final class Briggs implements Destruction.FunctionByFunction {
                 }
             }
             // Pass Three
-            Set<String> through = copySet.isEmpty() && worklist.isEmpty() ? Set.of() : blocks.through(b);
             Option<Atom> condition = switch (tail) {
                 case Tail.Branch br -> Option.of(br.condition());
                 case Tail.Switch s -> Option.of(s.value());
@@ -256,7 +254,7 @@ public final class Briggs implements Destruction.FunctionByFunction {
                     Copy c = worklist.poll();
                     Atom.Var target = c.target();
                     boolean readByCondition = condition.contains(target);
-                    if (through.contains(target.name())) {
+                    if (blocks.liveOutThrough(b, target.name())) {
                         Atom.Var temp = savedAtPhi(target);
                         stack.computeIfAbsent(target.name(), v -> new ArrayDeque<>()).push(temp);
                         pushed.get(b).add(target.name());

@@ -19,11 +19,10 @@ package org.funssa.destruct.liveness;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.IntConsumer;
+import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -35,8 +34,7 @@ import org.funssa.cps.ir.Let;
  */
 public final class Interference {
 
-    private final Map<String, Integer> numbers = new HashMap<>();
-    private final List<String> names = new ArrayList<>();
+    private final NameSet names = new NameSet();
     private final List<IntSet> neighbours = new ArrayList<>();
 
     private Interference() {}
@@ -49,10 +47,14 @@ public final class Interference {
             Set<String> among) {
         Interference g = over(among);
         Live live = new Live(g.names.size());
+        int[] vertex = new int[liveness.variableCount()];
+        for (int v = 0; v < vertex.length; v++) {
+            vertex[v] = g.numberOrMinus(liveness.variable(v));
+        }
         for (int b = 0; b < blocks.size(); b++) {
             Body body = blocks.get(b);
             live.clear();
-            liveness.out(b).forEach(v -> live.add(g.numberOrMinus(v)));
+            liveness.out(b).forEachNumber(v -> live.add(vertex[v]));
             Liveness.tailUses(body.tail()).forEach(a -> live.add(g.numberOrMinus(a)));
             for (Let let : body.lets().reverse()) {
                 int source = let.expr() instanceof Expr.Copy(Atom.Var s) ? g.numberOrMinus(s) : -1;
@@ -73,7 +75,7 @@ public final class Interference {
             for (Atom.Var p : params.get(b)) {
                 int n = g.numberOrMinus(p);
                 if (n >= 0) {
-                    liveness.in(b).forEach(l -> g.add(n, g.numberOrMinus(l)));
+                    liveness.in(b).forEachNumber(l -> g.add(n, vertex[l]));
                     params.get(b).forEach(q -> g.add(n, g.numberOrMinus(q)));
                 }
             }
@@ -90,11 +92,8 @@ public final class Interference {
 
     /** The number of {@code v}, given it now if it has none: from now on {@code v} is in the graph. */
     public int number(String v) {
-        Integer n = numbers.get(v);
-        if (n == null) {
-            n = names.size();
-            numbers.put(v, n);
-            names.add(v);
+        int n = names.number(v);
+        if (n == neighbours.size()) {
             neighbours.add(null);
         }
         return n;
@@ -102,7 +101,7 @@ public final class Interference {
 
     /** The number of {@code v}, or −1 when it is not in the graph. */
     public int numberOrMinus(String v) {
-        return numbers.getOrDefault(v, -1);
+        return names.numberOrMinus(v);
     }
 
     private int numberOrMinus(Atom a) {
@@ -111,7 +110,7 @@ public final class Interference {
 
     /** The name of variable number {@code n}. */
     public String name(int n) {
-        return names.get(n);
+        return names.name(n);
     }
 
     /** How many variables are in the graph. */

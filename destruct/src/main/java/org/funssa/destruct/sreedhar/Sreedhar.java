@@ -64,6 +64,7 @@ import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.liveness.Interference;
+import org.funssa.destruct.liveness.LiveSet;
 import org.funssa.destruct.liveness.Liveness;
 import org.funssa.destruct.names.FreshNames;
 import org.funssa.destruct.nest.BottomUp;
@@ -283,7 +284,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             return r;
         }
 
-        private Set<String> live(int b, Resource r) {
+        private LiveSet live(int b, Resource r) {
             return r.pred() < 0 ? liveness.in(b) : liveness.out(r.pred());
         }
 
@@ -385,12 +386,12 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                     jumpArgs.get(p).set(later, fresh);
                 }
             }
-            Set<String> out = liveness.out(p);
-            for (String l : out) {
+            LiveSet out = liveness.out(p);
+            out.forEach(l -> {
                 if (!l.equals(x.name())) {
                     classes.addInterference(fresh.name(), l);
                 }
-            }
+            });
             out.add(fresh.name());
             boolean stillLive = liveness.in(b).contains(x.name())
                     && !params.get(b).exists(q -> q.name().equals(x.name()))
@@ -410,11 +411,9 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             count(fresh);
             classes.include(fresh.name());
             params.set(b, params.get(b).update(k, fresh));
-            Set<String> in = liveness.in(b);
+            LiveSet in = liveness.in(b);
             in.remove(x.name());
-            for (String l : in) {
-                classes.addInterference(fresh.name(), l);
-            }
+            in.forEach(l -> classes.addInterference(fresh.name(), l));
             params.get(b).forEach(q -> classes.addInterference(fresh.name(), q.name()));
             List<Atom.Var> earlier = targetCopies.computeIfAbsent(b, i -> new ArrayList<>());
             for (Atom.Var earlierFresh : earlier) {
@@ -440,12 +439,12 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         }
 
         /** Whether a member of {@code x}'s class is in {@code live}, looked up from the smaller side. */
-        private boolean intersects(String x, Set<String> live) {
+        private boolean intersects(String x, LiveSet live) {
             if (classes.size(x) <= live.size()) {
                 return classes.anyMember(x, live::contains);
             }
             String r = classes.find(x);
-            return live.stream().anyMatch(l -> classes.find(l).equals(r));
+            return live.anyMatch(l -> classes.find(l).equals(r));
         }
 
         private Atom.Var rename(Atom.Var v) {

@@ -1,0 +1,96 @@
+package org.funssa.destruct.liveness;
+
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import java.util.function.Predicate;
+import org.funssa.core.graph.IntSeq;
+import org.funssa.core.names.NameSet;
+
+/**
+ * The variables live at one point (a block's entry or exit), as numbers of the function's {@link NameSet}
+ * that {@link Liveness} keeps. Most sets are only read, so a set stays the sorted sequence the analysis gave
+ * until its first change, when it becomes an {@link IntSet} of its own (Sreedhar's method changes some as it
+ * inserts copies).
+ */
+public final class LiveSet {
+
+    private final NameSet names;
+    private IntSeq sorted;
+    private IntSet changed;
+
+    LiveSet(NameSet names, IntSeq sorted) {
+        this.names = names;
+        this.sorted = sorted;
+    }
+
+    /** Whether variable {@code v} is in the set. */
+    public boolean contains(String v) {
+        int n = names.numberOrMinus(v);
+        return n >= 0 && contains(n);
+    }
+
+    /** Whether the variable numbered {@code n} (a number {@link Liveness#numberOrMinus} gave) is in the set. */
+    public boolean contains(int n) {
+        return changed == null ? sorted.containsSorted(n) : changed.contains(n);
+    }
+
+    /** Adds variable {@code v}. */
+    public void add(String v) {
+        changable().add(names.number(v));
+    }
+
+    /** Removes variable {@code v}. */
+    public void remove(String v) {
+        int n = names.numberOrMinus(v);
+        if (n >= 0) {
+            changable().remove(n);
+        }
+    }
+
+    /** How many variables are in the set. */
+    public int size() {
+        return changed == null ? sorted.size() : changed.size();
+    }
+
+    /** Calls {@code action} with the number of every member; the set must not change meanwhile. */
+    public void forEachNumber(IntConsumer action) {
+        if (changed == null) {
+            for (int i = 0; i < sorted.size(); i++) {
+                action.accept(sorted.get(i));
+            }
+        } else {
+            changed.forEach(action);
+        }
+    }
+
+    /** Calls {@code action} with every member; the set must not change meanwhile. */
+    public void forEach(Consumer<String> action) {
+        forEachNumber(n -> action.accept(names.name(n)));
+    }
+
+    /** Whether some member satisfies {@code test}. */
+    public boolean anyMatch(Predicate<String> test) {
+        if (changed == null) {
+            for (int i = 0; i < sorted.size(); i++) {
+                if (test.test(names.name(sorted.get(i)))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        boolean[] found = {false};
+        changed.forEach(n -> found[0] |= test.test(names.name(n)));
+        return found[0];
+    }
+
+    private IntSet changable() {
+        if (changed == null) {
+            changed = new IntSet();
+            for (int i = 0; i < sorted.size(); i++) {
+                changed.add(sorted.get(i));
+            }
+            sorted = null;
+        }
+        return changed;
+    }
+}

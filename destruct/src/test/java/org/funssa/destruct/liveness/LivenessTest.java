@@ -1,0 +1,94 @@
+package org.funssa.destruct.liveness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
+import org.funssa.destruct.Examples;
+import org.funssa.destruct.nest.BottomUp;
+import org.junit.jupiter.api.Test;
+
+class LivenessTest {
+
+    /** The blocks of one function of a resource, numbered as the destruction methods number them. */
+    private record Blocks(List<Body> bodies, Map<String, Integer> index, List<Vector<Atom.Var>> params) {
+
+        static Blocks of(Function f) {
+            List<Body> bodies = BottomUp.nodes(f.body());
+            Map<String, Integer> index = new HashMap<>();
+            List<Vector<Atom.Var>> params = new ArrayList<>();
+            for (int b = 0; b < bodies.size(); b++) {
+                params.add(b == 0 ? f.params() : null);
+            }
+            for (Body body : bodies) {
+                for (Fn fn : body.functions()) {
+                    int b = bodies.indexOf(fn.body());
+                    index.put(fn.label().name(), b);
+                    params.set(b, fn.params());
+                }
+            }
+            return new Blocks(bodies, index, params);
+        }
+
+        Liveness liveness() {
+            return Liveness.of(bodies, index, params);
+        }
+    }
+
+    private static TreeSet<String> names(LiveSet set) {
+        TreeSet<String> names = new TreeSet<>();
+        set.forEach(names::add);
+        assertThat(set.size()).isEqualTo(names.size());
+        return names;
+    }
+
+    /**
+     * The lost copy (seed 004 Figure 5.2): block2's argument x2 is live out of block2 and not into it, its
+     * parameter x1 is live into it and into block3 but not out of the entry, which passes x0 instead.
+     */
+    @Test
+    void jumpArgumentsAreLiveOutAndParametersLiveInOnlyWhereTheyAreDefined() {
+        Function lost = Examples.program("seed004-ch5.ir").functions().find(f -> f.name().equals("lost")).get();
+        Blocks blocks = Blocks.of(lost);
+        Liveness live = blocks.liveness();
+        int entry = 0;
+        int block2 = blocks.index().get("block2");
+        int block3 = blocks.index().get("block3");
+        assertThat(names(live.in(entry))).containsExactly("m0", "n");
+        assertThat(names(live.out(entry))).containsExactly("m0", "n", "x0");
+        assertThat(names(live.in(block2))).containsExactly("m0", "n", "x1");
+        assertThat(names(live.out(block2))).containsExactly("m0", "n", "x1", "x2");
+        assertThat(names(live.in(block3))).containsExactly("m0", "x1");
+        assertThat(names(live.out(block3))).isEmpty();
+    }
+
+    /** A set changes as Sreedhar's method changes it, including with a variable the blocks never named. */
+    @Test
+    void aSetTakesNewVariablesAndForgetsOldOnes() {
+        Function lost = Examples.program("seed004-ch5.ir").functions().find(f -> f.name().equals("lost")).get();
+        Blocks blocks = Blocks.of(lost);
+        Liveness live = blocks.liveness();
+        int block2 = blocks.index().get("block2");
+        LiveSet out = live.out(block2);
+        int numbered = live.variableCount();
+        out.remove("x2");
+        out.add("x2_");
+        out.remove("never");
+        assertThat(live.variableCount()).isEqualTo(numbered + 1);
+        assertThat(live.variable(numbered)).isEqualTo("x2_");
+        assertThat(out.contains("x2_")).isTrue();
+        assertThat(out.contains("x2")).isFalse();
+        assertThat(out.contains("never")).isFalse();
+        assertThat(out.anyMatch(v -> v.startsWith("x2"))).isTrue();
+        assertThat(names(out)).containsExactly("m0", "n", "x1", "x2_");
+        assertThat(names(live.in(block2))).as("the other sets are untouched").containsExactly("m0", "n", "x1");
+    }
+}

@@ -12,10 +12,10 @@ package org.funssa.destruct.boissinot;
  */
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 
 /** Coalescing of congruence classes along weighted copies, strongest class-to-class affinity first. */
 final class Affinities {
@@ -30,8 +30,90 @@ final class Affinities {
         }
     }
 
-    /** A queued affinity between the classes rooted at {@code a} and {@code b}, as it weighed when queued. */
-    private record Entry(int a, int b, double weight, int first) {}
+    /**
+     * The queued affinities between the classes rooted at a and b, as they weighed when queued, strongest
+     * first and then by first copy: a binary heap (Williams 1964) in parallel arrays, which a function of 10^6
+     * instructions fills with 10^5 entries or more; a PriorityQueue of records spent most of its time
+     * following pointers to compare them.
+     */
+    private static final class Queue {
+        private int[] as = new int[64];
+        private int[] bs = new int[64];
+        private double[] weights = new double[64];
+        private int[] firsts = new int[64];
+        private int size;
+        /** The entry {@link #poll} took. */
+        int a;
+        int b;
+        double weight;
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        void add(int a, int b, double weight, int first) {
+            if (size == as.length) {
+                as = Arrays.copyOf(as, 2 * size);
+                bs = Arrays.copyOf(bs, 2 * size);
+                weights = Arrays.copyOf(weights, 2 * size);
+                firsts = Arrays.copyOf(firsts, 2 * size);
+            }
+            int i = size++;
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                if (!before(weight, first, parent)) {
+                    break;
+                }
+                move(parent, i);
+                i = parent;
+            }
+            set(i, a, b, weight, first);
+        }
+
+        /** Takes the strongest entry into {@link #a}, {@link #b} and {@link #weight}. */
+        void poll() {
+            a = as[0];
+            b = bs[0];
+            weight = weights[0];
+            int last = --size;
+            int la = as[last];
+            int lb = bs[last];
+            double lw = weights[last];
+            int lf = firsts[last];
+            int i = 0;
+            for (int child = 1; child < size; child = 2 * i + 1) {
+                if (child + 1 < size && before(weights[child + 1], firsts[child + 1], child)) {
+                    child++;
+                }
+                if (!before(weights[child], firsts[child], lw, lf)) {
+                    break;
+                }
+                move(child, i);
+                i = child;
+            }
+            set(i, la, lb, lw, lf);
+        }
+
+        /** Whether an entry weighing {@code weight}, first copy {@code first}, comes before entry {@code k}. */
+        private boolean before(double weight, int first, int k) {
+            return before(weight, first, weights[k], firsts[k]);
+        }
+
+        private static boolean before(double weight, int first, double otherWeight, int otherFirst) {
+            return weight != otherWeight ? weight > otherWeight : first < otherFirst;
+        }
+
+        private void move(int from, int to) {
+            set(to, as[from], bs[from], weights[from], firsts[from]);
+        }
+
+        private void set(int k, int a, int b, double weight, int first) {
+            as[k] = a;
+            bs[k] = b;
+            weights[k] = weight;
+            firsts[k] = first;
+        }
+    }
 
     private final CongruenceClasses classes;
     private final List<int[]> copies = new ArrayList<>();
@@ -61,20 +143,19 @@ final class Affinities {
                 edge.weight += weights.get(k);
             }
         }
-        PriorityQueue<Entry> queue = new PriorityQueue<>((x, y) -> x.weight() != y.weight()
-                ? Double.compare(y.weight(), x.weight()) : Integer.compare(x.first(), y.first()));
+        Queue queue = new Queue();
         graph.forEach((a, edges) -> edges.forEach((b, e) -> {
             if (a < b) {
-                queue.add(new Entry(a, b, e.weight, e.first));
+                queue.add(a, b, e.weight, e.first);
             }
         }));
         while (!queue.isEmpty()) {
-            Entry top = queue.poll();
-            int a = top.a();
-            int b = top.b();
+            queue.poll();
+            int a = queue.a;
+            int b = queue.b;
             Map<Integer, Affinity> edgesOfA = graph.get(a);
             Affinity edge = edgesOfA == null ? null : edgesOfA.get(b);
-            if (classes.find(a) != a || classes.find(b) != b || edge == null || edge.weight != top.weight()) {
+            if (classes.find(a) != a || classes.find(b) != b || edge == null || edge.weight != queue.weight) {
                 continue; // stale: a class was merged away, or the affinity has grown and was queued again
             }
             edgesOfA.remove(b);
@@ -87,7 +168,7 @@ final class Affinities {
     }
 
     /** The affinities of the class {@code gone}, merged into {@code root}, become {@code root}'s. */
-    private static void absorb(Map<Integer, Map<Integer, Affinity>> graph, PriorityQueue<Entry> queue, int root,
+    private static void absorb(Map<Integer, Map<Integer, Affinity>> graph, Queue queue, int root,
                                int gone) {
         Map<Integer, Affinity> moved = graph.remove(gone);
         if (moved == null) {
@@ -108,7 +189,7 @@ final class Affinities {
                 edge.weight += old.weight;
                 edge.first = Math.min(edge.first, old.first);
             }
-            queue.add(new Entry(Math.min(root, other), Math.max(root, other), edge.weight, edge.first));
+            queue.add(Math.min(root, other), Math.max(root, other), edge.weight, edge.first);
         }
     }
 }

@@ -16,9 +16,11 @@ package org.funssa.destruct.boissinot;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Let;
@@ -32,18 +34,34 @@ import org.funssa.destruct.parallel.ParallelCopy;
  */
 final class LiveRanges {
 
-    private final Map<String, Integer> numbers = new HashMap<>();
+    private final NameSet numbers = new NameSet();
     private final List<Atom.Var> vars = new ArrayList<>();
-    private final List<int[]> definitions = new ArrayList<>(); // {block, point}
-    private final List<Integer> values = new ArrayList<>();
+    /** Per variable: the block and the point of its definition, and its value. */
+    private int[] defBlock = new int[64];
+    private int[] defPoint = new int[64];
+    private int[] values = new int[64];
     private final Map<Atom, Integer> constants = new HashMap<>();
-    private final Map<Long, Integer> lastUse = new HashMap<>();
+    /**
+     * Per block b, the variables used in it in increasing order, {@code useVar[useFrom[b] .. useTo[b])}, and
+     * the point of the last use of each, {@code usePoint}: blocks are numbered one at a time, so each block's
+     * uses are collected in a scratch table and appended sorted when it is done.
+     */
+    private int[] useVar = new int[64];
+    private int[] usePoint = new int[64];
+    private int uses;
+    private final int[] useFrom;
+    private final int[] useTo;
+    private int[] lastPointHere = new int[64];
+    private int[] usedHere = new int[16];
+    private int usedHereCount;
     private final int[] preorder;
     private final int[] subtree;
     /** The blocks in preorder, and the number of the first variable of each block (by block). */
     private final int[] order;
     private final int[] firstVariable;
     private final Liveness liveness;
+    /** Per variable: its number in {@link #liveness}, or −1. */
+    private final int[] livenessNumber;
     private int nextValue;
 
     /**
@@ -58,6 +76,8 @@ final class LiveRanges {
         subtree = new int[n];
         order = new int[n];
         firstVariable = new int[n];
+        useFrom = new int[n];
+        useTo = new int[n];
         int[] parent = new int[n];
         parent[0] = -1;
         ArrayDeque<Integer> stack = new ArrayDeque<>();
@@ -80,10 +100,17 @@ final class LiveRanges {
                 subtree[parent[b]] += subtree[b];
             }
         }
+        Arrays.fill(lastPointHere, -1);
         for (int k = 0; k < n; k++) {
             firstVariable[order[k]] = vars.size();
             number(order[k], blocks.get(order[k]));
         }
+        livenessNumber = new int[vars.size()];
+        for (int v = 0; v < livenessNumber.length; v++) {
+            livenessNumber[v] = liveness.numberOrMinus(vars.get(v).name());
+        }
+        lastPointHere = null;
+        usedHere = null;
     }
 
     private void number(int b, IsolatedBlock block) {
@@ -94,40 +121,72 @@ final class LiveRanges {
         for (int i = 0; i < block.lets().size(); i++) {
             Let let = block.lets().get(i);
             int point = IsolatedBlock.letPoint(i);
-            let.expr().operands().forEach(a -> use(a, b, point));
+            let.expr().operands().forEach(a -> use(a, point));
             for (Atom.Var v : let.vars()) {
                 define(v, b, point, let.expr() instanceof Expr.Copy(Atom source) ? valueOf(source) : nextValue++);
             }
         }
         copy(b, block.exitPoint(), block.exit());
-        block.tail().operands().forEach(a -> use(a, b, block.tailPoint()));
+        block.tail().operands().forEach(a -> use(a, block.tailPoint()));
+        useFrom[b] = uses;
+        Arrays.sort(usedHere, 0, usedHereCount);
+        for (int k = 0; k < usedHereCount; k++) {
+            int v = usedHere[k];
+            useVar = grown(useVar, uses);
+            usePoint = grown(usePoint, uses);
+            useVar[uses] = v;
+            usePoint[uses++] = lastPointHere[v];
+            lastPointHere[v] = -1;
+        }
+        useTo[b] = uses;
+        usedHereCount = 0;
     }
 
     private void copy(int b, int point, ParallelCopy copy) {
-        copy.moves().forEach(m -> use(m.source(), b, point));
+        copy.moves().forEach(m -> use(m.source(), point));
         copy.moves().forEach(m -> define(m.destination(), b, point, valueOf(m.source())));
     }
 
-    private void use(Atom a, int b, int point) {
+    /** A use at {@code point} of the block being numbered; points only grow within a block. */
+    private void use(Atom a, int point) {
         if (a instanceof Atom.Var v) {
-            lastUse.put(key(b, number(v)), point);
+            int n = number(v);
+            if (lastPointHere[n] < 0) {
+                usedHere = grown(usedHere, usedHereCount);
+                usedHere[usedHereCount++] = n;
+            }
+            lastPointHere[n] = point;
         }
     }
 
     private void define(Atom.Var v, int b, int point, int value) {
-        if (numbers.putIfAbsent(v.name(), vars.size()) != null) {
+        int n = vars.size();
+        if (!numbers.add(v.name())) {
             throw new IllegalArgumentException("variable " + v.name() + " is bound twice; the program is not in "
                     + "SSA form (verify it before destruction)");
         }
         vars.add(v);
-        definitions.add(new int[] {b, point});
-        values.add(value);
+        defBlock = grown(defBlock, n);
+        defPoint = grown(defPoint, n);
+        values = grown(values, n);
+        defBlock[n] = b;
+        defPoint[n] = point;
+        values[n] = value;
+        if (n == lastPointHere.length) {
+            lastPointHere = Arrays.copyOf(lastPointHere, 2 * n);
+            Arrays.fill(lastPointHere, n, 2 * n, -1);
+        }
+    }
+
+    /** {@code array}, or a copy twice as long when {@code size} fills it. */
+    private static int[] grown(int[] array, int size) {
+        return size < array.length ? array : Arrays.copyOf(array, 2 * size);
     }
 
     /** A constant's value is the constant itself; ⊥ has a value of its own at each occurrence. */
     private int valueOf(Atom a) {
         return switch (a) {
-            case Atom.Var v -> values.get(number(v));
+            case Atom.Var v -> values[number(v)];
             case Atom.Undef u -> nextValue++;
             case Atom.IntLit c -> constants.computeIfAbsent(c, k -> nextValue++);
             case Atom.FloatLit c -> constants.computeIfAbsent(c, k -> nextValue++);
@@ -135,14 +194,10 @@ final class LiveRanges {
         };
     }
 
-    private static long key(int block, int variable) {
-        return ((long) block << 32) | variable;
-    }
-
     /** The number of a variable. */
     int number(Atom.Var v) {
-        Integer n = numbers.get(v.name());
-        if (n == null) {
+        int n = numbers.numberOrMinus(v.name());
+        if (n < 0) {
             throw new IllegalArgumentException("variable " + v.name() + " is used where no definition of it "
                     + "dominates; verify the program before destruction");
         }
@@ -161,7 +216,7 @@ final class LiveRanges {
 
     /** The value of variable {@code n}: equal for a copy's destination and source. */
     int value(int n) {
-        return values.get(n);
+        return values[n];
     }
 
     /** Whether the definition of {@code a} dominates that of {@code b} (strictly: {@code a} comes first). */
@@ -169,8 +224,8 @@ final class LiveRanges {
         if (a >= b) {
             return false;
         }
-        int ba = definitions.get(a)[0];
-        int bb = definitions.get(b)[0];
+        int ba = defBlock[a];
+        int bb = defBlock[b];
         return ba == bb || preorder[ba] < preorder[bb] && preorder[bb] < preorder[ba] + subtree[ba];
     }
 
@@ -179,22 +234,21 @@ final class LiveRanges {
      * numbers from {@code a + 1} up to it, the rest of {@code a}'s block and the nest under it.
      */
     int dominatedUntil(int a) {
-        int block = definitions.get(a)[0];
+        int block = defBlock[a];
         int after = preorder[block] + subtree[block];
         return after < order.length ? firstVariable[order[after]] : vars.size();
     }
 
     /** Whether the live ranges of {@code a} and {@code b} intersect, where {@code a} dominates {@code b}. */
     boolean intersect(int a, int b) {
-        int[] da = definitions.get(a);
-        int[] db = definitions.get(b);
-        if (da[0] == db[0] && da[1] == db[1]) {
+        int block = defBlock[b];
+        if (defBlock[a] == block && defPoint[a] == defPoint[b]) {
             return true;
         }
-        if (liveness.out(db[0]).contains(vars.get(a).name())) {
+        if (livenessNumber[a] >= 0 && liveness.out(block).contains(livenessNumber[a])) {
             return true;
         }
-        Integer last = lastUse.get(key(db[0], a));
-        return last != null && last > db[1];
+        int k = Arrays.binarySearch(useVar, useFrom[block], useTo[block], a);
+        return k >= 0 && usePoint[k] > defPoint[b];
     }
 }

@@ -56,27 +56,35 @@ public final class Interference {
             live.clear();
             liveness.out(b).forEachNumber(v -> live.add(vertex[v]));
             Liveness.tailUses(body.tail()).forEach(a -> live.add(g.numberOrMinus(a)));
-            for (Let let : body.lets().reverse()) {
+            Vector<Let> lets = body.lets();
+            for (int i = lets.size() - 1; i >= 0; i--) {
+                Let let = lets.get(i);
                 int source = let.expr() instanceof Expr.Copy(Atom.Var s) ? g.numberOrMinus(s) : -1;
-                for (Atom.Var d : let.vars()) {
-                    int n = g.numberOrMinus(d);
+                int[] defined = g.numbers(let.vars());
+                for (int n : defined) {
                     if (n >= 0) {
                         live.forEach(l -> {
                             if (l != source) {
                                 g.add(n, l);
                             }
                         });
-                        let.vars().forEach(e -> g.add(n, g.numberOrMinus(e)));
+                        for (int e : defined) {
+                            g.add(n, e);
+                        }
                     }
                 }
-                let.vars().forEach(v -> live.remove(g.numberOrMinus(v)));
+                for (int n : defined) {
+                    live.remove(n);
+                }
                 let.expr().operands().forEach(a -> live.add(g.numberOrMinus(a)));
             }
-            for (Atom.Var p : params.get(b)) {
-                int n = g.numberOrMinus(p);
+            int[] defined = g.numbers(params.get(b));
+            for (int n : defined) {
                 if (n >= 0) {
                     liveness.in(b).forEachNumber(l -> g.add(n, vertex[l]));
-                    params.get(b).forEach(q -> g.add(n, g.numberOrMinus(q)));
+                    for (int q : defined) {
+                        g.add(n, q);
+                    }
                 }
             }
         }
@@ -102,6 +110,15 @@ public final class Interference {
     /** The number of {@code v}, or −1 when it is not in the graph. */
     public int numberOrMinus(String v) {
         return names.numberOrMinus(v);
+    }
+
+    /** The numbers of {@code vars}, −1 for those not in the graph, each looked up once. */
+    private int[] numbers(Vector<Atom.Var> vars) {
+        int[] numbers = new int[vars.size()];
+        for (int k = 0; k < numbers.length; k++) {
+            numbers[k] = numberOrMinus(vars.get(k).name());
+        }
+        return numbers;
     }
 
     private int numberOrMinus(Atom a) {

@@ -1,10 +1,11 @@
 package org.funssa.core.names;
 
 /*
- * An open-addressing hash set of strings in parallel arrays, the strings, their hashes and their numbers,
- * probed linearly (Knuth, TAOCP vol. 3, §6.4, Algorithm L) from a home slot given by Fibonacci hashing (ibid.)
- * and kept at most half full. A probe reads the int array and touches a string only when the hashes are
- * equal; the hash itself is the one String caches.
+ * An open-addressing hash set of strings in two parallel arrays, the strings and, packed in one long, their
+ * hashes and numbers, probed linearly (Knuth, TAOCP vol. 3, §6.4, Algorithm L) from a home slot given by
+ * Fibonacci hashing (ibid.) and kept at most half full. A probe reads the long array and touches a string
+ * only when the hashes are equal, so finding a member costs two cache misses in a large table and finding
+ * none one; the hash itself is the one String caches.
  *
  * Why not java.util.HashSet: a pass that makes up names first adds every name of the function, 3·10^6 of
  * them for a generated function of 10^6 instructions. A HashSet allocates a node per name and walks the
@@ -21,9 +22,9 @@ import java.util.Arrays;
 /** A growing set of strings, each numbered by when it was added: adding, membership, numbers. Not thread-safe. */
 public final class NameSet {
 
+    /** Per slot: the name's hash in the high half, its number plus one in the low half; 0 for a free slot. */
+    private long[] entries = new long[16];
     private String[] names = new String[16];
-    private int[] hashes = new int[16];
-    private int[] numbers = new int[16];
     private String[] byNumber = new String[8];
     private int size;
 
@@ -38,12 +39,11 @@ public final class NameSet {
     public int number(String name) {
         int hash = name.hashCode();
         int i = find(name, hash);
-        if (names[i] != null) {
-            return numbers[i];
+        if (entries[i] != 0) {
+            return (int) entries[i] - 1;
         }
+        entries[i] = entry(hash, size);
         names[i] = name;
-        hashes[i] = hash;
-        numbers[i] = size;
         if (size == byNumber.length) {
             byNumber = Arrays.copyOf(byNumber, 2 * size);
         }
@@ -56,8 +56,7 @@ public final class NameSet {
 
     /** The number of {@code name}, or −1 when it is not a member. */
     public int numberOrMinus(String name) {
-        int i = find(name, name.hashCode());
-        return names[i] == null ? -1 : numbers[i];
+        return (int) entries[find(name, name.hashCode())] - 1;
     }
 
     /** The member numbered {@code number}. */
@@ -70,7 +69,7 @@ public final class NameSet {
 
     /** Whether {@code name} is in the set. */
     public boolean contains(String name) {
-        return names[find(name, name.hashCode())] != null;
+        return entries[find(name, name.hashCode())] != 0;
     }
 
     /** How many names the set has; they are numbered from 0 to one less. */
@@ -80,10 +79,10 @@ public final class NameSet {
 
     /** The slot holding {@code name}, or the free slot where it would go. */
     private int find(String name, int hash) {
-        int mask = names.length - 1;
+        int mask = entries.length - 1;
         int i = home(hash);
-        for (String there = names[i]; there != null; there = names[i]) {
-            if (hashes[i] == hash && there.equals(name)) {
+        for (long e = entries[i]; e != 0; e = entries[i]) {
+            if ((int) (e >>> 32) == hash && names[i].equals(name)) {
                 return i;
             }
             i = (i + 1) & mask;
@@ -91,29 +90,30 @@ public final class NameSet {
         return i;
     }
 
+    private static long entry(int hash, int number) {
+        return (long) hash << 32 | (number + 1L);
+    }
+
     private void grow() {
+        long[] oldEntries = entries;
         String[] oldNames = names;
-        int[] oldHashes = hashes;
-        int[] oldNumbers = numbers;
+        entries = new long[2 * oldEntries.length];
         names = new String[2 * oldNames.length];
-        hashes = new int[2 * oldNames.length];
-        numbers = new int[2 * oldNames.length];
-        int mask = names.length - 1;
-        for (int j = 0; j < oldNames.length; j++) {
-            if (oldNames[j] != null) {
-                int i = home(oldHashes[j]);
-                while (names[i] != null) {
+        int mask = entries.length - 1;
+        for (int j = 0; j < oldEntries.length; j++) {
+            if (oldEntries[j] != 0) {
+                int i = home((int) (oldEntries[j] >>> 32));
+                while (entries[i] != 0) {
                     i = (i + 1) & mask;
                 }
+                entries[i] = oldEntries[j];
                 names[i] = oldNames[j];
-                hashes[i] = oldHashes[j];
-                numbers[i] = oldNumbers[j];
             }
         }
     }
 
     /** The top log₂(capacity) bits of the hash times 2³²/φ. */
     private int home(int hash) {
-        return (hash * 0x9E3779B9) >>> (32 - Integer.numberOfTrailingZeros(names.length));
+        return (hash * 0x9E3779B9) >>> (32 - Integer.numberOfTrailingZeros(entries.length));
     }
 }

@@ -16,6 +16,7 @@ import io.vavr.collection.Vector;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.names.NameSet;
@@ -92,7 +93,7 @@ public final class Liveness {
     }
 
     /** Adds the names of the variables among {@code atoms} to {@code set}. */
-    public static void addVars(java.util.Set<String> set, Vector<? extends Atom> atoms) {
+    public static void addVars(Set<String> set, Vector<? extends Atom> atoms) {
         for (Atom a : atoms) {
             if (a instanceof Atom.Var v) {
                 set.add(v.name());

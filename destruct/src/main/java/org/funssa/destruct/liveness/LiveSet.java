@@ -36,14 +36,14 @@ public final class LiveSet {
 
     /** Adds variable {@code v}. */
     public void add(String v) {
-        changable().add(names.number(v));
+        changeable().add(names.number(v));
     }
 
     /** Removes variable {@code v}. */
     public void remove(String v) {
         int n = names.numberOrMinus(v);
         if (n >= 0) {
-            changable().remove(n);
+            changeable().remove(n);
         }
     }
 
@@ -83,7 +83,7 @@ public final class LiveSet {
         return found[0];
     }
 
-    private IntSet changable() {
+    private IntSet changeable() {
         if (changed == null) {
             changed = new IntSet();
             for (int i = 0; i < sorted.size(); i++) {

@@ -2,6 +2,7 @@ package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.LExp;
@@ -45,17 +46,17 @@ record BlockList(Module.Function function, Vector<BlockList.Block> blocks) {
 
     /** The blocks of the function's graph, fall-throughs turned into jumps. */
     static BlockList of(Cfg cfg) {
-        Vector<Block> blocks = Vector.empty();
-        for (int id = 0; id < cfg.size(); id++) {
-            int b = id;
+        List<Block> blocks = new ArrayList<>(cfg.size());
+        for (int b = 0; b < cfg.size(); b++) {
             Cfg.Block block = cfg.block(b);
             Vector<Stmt> statements = block.statements();
-            blocks = blocks.append(block.terminator()
-                    .map(t -> new Block(block.label(), block.synthetic(), statements.init(), t))
-                    .getOrElse(() -> new Block(block.label(), block.synthetic(), statements,
-                            new Stmt.Jump(new LExp.Label(LABEL_TYPE, cfg.block(cfg.successors(b).get(0)).label())))));
+            Stmt last = statements.isEmpty() ? null : statements.last();
+            blocks.add(last != null && last.endsBlock()
+                    ? new Block(block.label(), block.synthetic(), statements.init(), last)
+                    : new Block(block.label(), block.synthetic(), statements,
+                            new Stmt.Jump(new LExp.Label(LABEL_TYPE, cfg.block(cfg.successors(b).get(0)).label()))));
         }
-        return new BlockList(cfg.function(), blocks);
+        return new BlockList(cfg.function(), Vector.ofAll(blocks));
     }
 
     /**
@@ -63,21 +64,28 @@ record BlockList(Module.Function function, Vector<BlockList.Block> blocks) {
      * ({@code blocks().size()} for the end); blocks added before the same index keep their order.
      */
     BlockList insertBefore(Vector<Integer> before, Vector<Block> added) {
-        List<List<Block>> extra = new ArrayList<>();
-        for (int i = 0; i <= blocks.size(); i++) {
-            extra.add(new ArrayList<>());
+        // a counting sort of the added blocks by position, stable, so those before the same index keep their order
+        int[] start = new int[blocks.size() + 2];
+        for (int position : before) {
+            start[position + 1]++;
         }
+        for (int i = 1; i < start.length; i++) {
+            start[i] += start[i - 1];
+        }
+        Block[] sorted = new Block[added.size()];
+        int[] next = start.clone();
         for (int i = 0; i < added.size(); i++) {
-            extra.get(before.get(i)).add(added.get(i));
+            sorted[next[before.get(i)]++] = added.get(i);
         }
-        Vector<Block> out = Vector.empty();
-        for (int i = 0; i <= blocks.size(); i++) {
-            out = out.appendAll(extra.get(i));
-            if (i < blocks.size()) {
-                out = out.append(blocks.get(i));
-            }
+        List<Block> out = new ArrayList<>(blocks.size() + added.size());
+        int index = 0;
+        for (Block block : blocks) {
+            out.addAll(Arrays.asList(sorted).subList(start[index], start[index + 1]));
+            out.add(block);
+            index++;
         }
-        return new BlockList(function, out);
+        out.addAll(Arrays.asList(sorted).subList(start[index], start[index + 1]));
+        return new BlockList(function, Vector.ofAll(out));
     }
 
     /**
@@ -86,14 +94,16 @@ record BlockList(Module.Function function, Vector<BlockList.Block> blocks) {
      * DEFLABEL.
      */
     Module.Function toFunction() {
-        Vector<Stmt> body = Vector.empty();
-        for (int i = 0; i < blocks.size(); i++) {
-            Block block = blocks.get(i);
-            if (i > 0 || !block.synthetic()) {
-                body = body.append(new Stmt.DefLabel(block.label()));
+        List<Stmt> body = new ArrayList<>();
+        boolean first = true;
+        for (Block block : blocks) {
+            if (!first || !block.synthetic()) {
+                body.add(new Stmt.DefLabel(block.label()));
             }
-            body = body.appendAll(block.code()).append(block.terminator());
+            block.code().forEach(body::add);
+            body.add(block.terminator());
+            first = false;
         }
-        return new Module.Function(function.name(), function.symbols(), body);
+        return new Module.Function(function.name(), function.symbols(), Vector.ofAll(body));
     }
 }

@@ -2,7 +2,9 @@ package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
@@ -32,11 +34,21 @@ import org.funssa.core.lir.Module;
  * Hi goes to Ci; each Ci is a copy of Hi whose edge to Hi+1 goes to Ci+1 (the last one keeps its edge to
  * Hk). The copies are placed, in order, after the last block whose edges changed.
  *
- * Loops whose bodies are disjoint do not affect each other's chains (a block outside a loop gains an edge
- * into it only towards its header), so each round rotates, at once, every qualifying loop whose body is
- * disjoint from the bodies of the loops chosen before it in block order; rounds repeat on the new graph
- * until no loop qualifies. A round costs one analysis of the graph, and the number of rounds is bounded by
- * the nesting depth of the loops that qualify, not by their number.
+ * One round rotates many loops at once, as if one after the other, each with its own chain as found
+ * before any of them. Two natural loops with different headers are disjoint or one lies inside the
+ * other. Rotating a loop changes only edges from its own blocks to its own chain and adds copies of its
+ * chain, so a loop disjoint from it keeps its blocks and its chain. So does a loop nested inside it, as
+ * long as the nested loop holds none of the outer chain's blocks: the outer rotation then only retargets
+ * edges that leave the nested loop, which still leave it, and the copies it adds reach the nested
+ * loop's latches only through its header, so they are not in it. The other way round, the nested
+ * rotation touches only blocks of the nested loop, and the outer chain has none. Done together, each
+ * edge is retargeted by every loop whose rule applies to it, and each copy is taken from its block with
+ * every other loop's retargeting applied, which is what the copy would be in either order. A round
+ * visits the headers in dominator-tree preorder (an enclosing loop's header dominates the loops inside
+ * it, so it comes first) and takes each qualifying loop that lies wholly inside the innermost loop taken
+ * so far around it (or outside every loop taken) and holds no block of a chain taken; the loops left
+ * out wait for the next round, on the new graph. Rounds repeat until no loop qualifies; a function's
+ * loops usually all go in the first, and the second finds nothing left to do.
  */
 
 /** Turns while-style natural loops into do-while style by copying their exit tests onto the back edge. */
@@ -51,33 +63,62 @@ public final class LoopRotation {
     public static Module.Function apply(Module.Function function) {
         Module.Function current = function;
         FreshNames names = FreshNames.of(function);
-        int limit = 4 * Cfg.of(function).size() + 4;
+        Cfg cfg = Cfg.of(function);
+        int limit = 4 * cfg.size() + 4;
         for (int rounds = 0; ; rounds++) {
             if (rounds > limit) {
                 throw new IllegalStateException("loop rotation of " + function.name() + " did not settle after "
                         + limit + " rounds");
             }
-            Cfg cfg = Cfg.of(current);
-            NaturalLoops loops = NaturalLoops.of(cfg);
-            int[] seenFrom = new int[cfg.size()];
-            int[] owner = new int[cfg.size()];
-            Arrays.fill(owner, UNCLAIMED);
-            Vector<Chain> chains = Vector.empty();
-            for (int h = 0; h < cfg.size(); h++) {
-                Option<Chain> chain = chain(loops, h, seenFrom);
-                if (chain.isDefined() && unclaimed(chain.get().body(), owner)) {
-                    IntSeq body = chain.get().body();
-                    for (int i = 0; i < body.size(); i++) {
-                        owner[body.get(i)] = chains.size();
-                    }
-                    chains = chains.append(chain.get());
-                }
-            }
+            List<Chain> chains = round(NaturalLoops.of(cfg));
             if (chains.isEmpty()) {
                 return current;
             }
-            current = rotate(cfg, chains, owner, names);
+            current = rotate(cfg, chains, names);
+            cfg = Cfg.of(current);
         }
+    }
+
+    /** The chains one round rotates: in dominator-tree preorder, each qualifying loop that fits the others. */
+    private static List<Chain> round(NaturalLoops loops) {
+        Cfg cfg = loops.cfg();
+        int[] seenFrom = new int[cfg.size()];
+        // innermost[b]: the last chain taken whose loop holds b (the innermost, as outer loops come first)
+        int[] innermost = new int[cfg.size()];
+        Arrays.fill(innermost, NONE);
+        boolean[] onChain = new boolean[cfg.size()];
+        List<Chain> chains = new ArrayList<>();
+        IntSeq order = loops.dominators().preorder();
+        for (int i = 0; i < order.size(); i++) {
+            Option<Chain> found = chain(loops, order.get(i), seenFrom);
+            if (found.isDefined() && fits(found.get().body(), innermost, onChain)) {
+                Chain chain = found.get();
+                IntSeq body = chain.body();
+                for (int j = 0; j < body.size(); j++) {
+                    innermost[body.get(j)] = chains.size();
+                }
+                for (int header : chain.headers()) {
+                    onChain[header] = true;
+                }
+                chains.add(chain);
+            }
+        }
+        return chains;
+    }
+
+    /**
+     * Whether a loop may rotate along with the chains taken: all its blocks lie in the same innermost loop
+     * taken (or in none), so it is inside that loop and disjoint from the others, and none is on a chain.
+     */
+    private static boolean fits(IntSeq body, int[] innermost, boolean[] onChain) {
+        int around = innermost[body.get(0)];
+        for (int i = 0; i < body.size(); i++) {
+            int b = body.get(i);
+            if (innermost[b] != around || onChain[b]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -92,20 +133,11 @@ public final class LoopRotation {
                 .map(h -> cfg.block(h).label());
     }
 
-    /** The owner of a block that no chosen chain's loop contains. */
-    private static final int UNCLAIMED = -1;
+    /** No block: outside every loop taken, or on no chain. */
+    private static final int NONE = -1;
 
-    /** A loop that qualifies: its blocks and the blocks H0 … Hk-1 to copy, by block id. */
+    /** A loop that qualifies: its blocks in increasing order and the blocks H0 … Hk-1 to copy, by block id. */
     private record Chain(IntSeq body, int[] headers) {}
-
-    private static boolean unclaimed(IntSeq body, int[] owner) {
-        for (int i = 0; i < body.size(); i++) {
-            if (owner[body.get(i)] != UNCLAIMED) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     /**
      * The chain of the loop headed by h, when the loop qualifies. {@code seenFrom[b] == h + 1} marks the
@@ -134,7 +166,7 @@ public final class LoopRotation {
             }
             if (!exit) {
                 return chain.isEmpty() ? Option.none()
-                        : Option.of(new Chain(loop.blocks(),
+                        : Option.of(new Chain(loop.blocks().sorted(),
                                 chain.toJavaStream().mapToInt(Integer::intValue).toArray()));
             }
             seenFrom[current] = h + 1;
@@ -146,46 +178,52 @@ public final class LoopRotation {
         }
     }
 
-    /** The function with every chain rotated, each as its k steps would (see the class comment). */
-    private static Module.Function rotate(Cfg cfg, Vector<Chain> chains, int[] owner, FreshNames names) {
-        Vector<BlockList.Block> original = BlockList.of(cfg).blocks();
-        Vector<BlockList.Block> blocks = original;
-        Vector<Integer> positions = Vector.empty();
-        Vector<BlockList.Block> copies = Vector.empty();
-        // the loops are disjoint, so one array tells the chains' headers apart for all of them
-        boolean[] onChain = new boolean[cfg.size()];
-        for (Chain chain : chains) {
-            for (int header : chain.headers()) {
-                onChain[header] = true;
-            }
-        }
+    /**
+     * The function with every chain rotated, each as its k steps would (see the class comment). The copies
+     * are taken once every edge is retargeted, so each carries the retargeting of the loops around its own.
+     */
+    private static Module.Function rotate(Cfg cfg, List<Chain> chains, FreshNames names) {
+        BlockList.Block[] blocks = BlockList.of(cfg).blocks().toJavaArray(BlockList.Block[]::new);
+        int[] chainOf = new int[cfg.size()];
+        Arrays.fill(chainOf, NONE);
+        String[][] labels = new String[chains.size()][];
         for (int c = 0; c < chains.size(); c++) {
             int[] headers = chains.get(c).headers();
-            String[] labels = new String[headers.length];
+            labels[c] = new String[headers.length];
             for (int i = 0; i < headers.length; i++) {
-                labels[i] = names.fresh("_rot", "");
+                chainOf[headers[i]] = c;
+                labels[c][i] = names.fresh("_rot", "");
             }
-            int last = -1;
-            for (int i = 0; i < headers.length; i++) {
-                String header = cfg.block(headers[i]).label();
-                IntSeq preds = cfg.predecessors(headers[i]);
+        }
+        int[] last = new int[chains.size()];
+        for (int c = 0; c < chains.size(); c++) {
+            Chain chain = chains.get(c);
+            last[c] = NONE;
+            for (int i = 0; i < chain.headers().length; i++) {
+                int header = chain.headers()[i];
+                IntSeq preds = cfg.predecessors(header);
                 for (int j = 0; j < preds.size(); j++) {
                     int p = preds.get(j);
-                    if (owner[p] == c && !onChain[p]) {
-                        blocks = blocks.update(p, blocks.get(p).retarget(header, labels[i]));
-                        last = Math.max(last, p);
+                    if (chainOf[p] != c && chain.body().containsSorted(p)) {
+                        blocks[p] = blocks[p].retarget(cfg.block(header).label(), labels[c][i]);
+                        last[c] = Math.max(last[c], p);
                     }
                 }
             }
+        }
+        Vector<Integer> positions = Vector.empty();
+        Vector<BlockList.Block> copies = Vector.empty();
+        for (int c = 0; c < chains.size(); c++) {
+            int[] headers = chains.get(c).headers();
             for (int i = 0; i < headers.length; i++) {
-                BlockList.Block copy = original.get(headers[i]).copyAs(labels[i]);
+                BlockList.Block copy = blocks[headers[i]].copyAs(labels[c][i]);
                 if (i + 1 < headers.length) {
-                    copy = copy.retarget(cfg.block(headers[i + 1]).label(), labels[i + 1]);
+                    copy = copy.retarget(cfg.block(headers[i + 1]).label(), labels[c][i + 1]);
                 }
                 copies = copies.append(copy);
-                positions = positions.append(last + 1);
+                positions = positions.append(last[c] + 1);
             }
         }
-        return new BlockList(cfg.function(), blocks).insertBefore(positions, copies).toFunction();
+        return new BlockList(cfg.function(), Vector.of(blocks)).insertBefore(positions, copies).toFunction();
     }
 }

@@ -167,6 +167,59 @@ class LoopPassesTest {
         assertThat(result(rotated)).isEqualTo(result(f)).contains("returned");
     }
 
+    /** What the nested loops below compute: s = 3s + j for j < i, for i = 1 … 6. */
+    private static final int NESTED_SUM = nestedSum();
+
+    private static int nestedSum() {
+        int s = 0;
+        for (int i = 1; i <= 6; i++) {
+            for (int j = 0; j < i; j++) {
+                s = 3 * s + j;
+            }
+        }
+        return s;
+    }
+
+    /**
+     * Two nested while loops rotated in the same round. The inner header I exits straight to the outer header
+     * O, so I is both on the inner chain and a latch of the outer loop: the outer rotation must retarget it,
+     * and the copy of I must carry that retargeting.
+     */
+    @Test
+    void nestedLoopsRotateTogetherAndTheInnerCopyKeepsTheOuterRetargeting() {
+        Module.Function f = function("""
+                (PROLOGUE (0 0))
+                (SET I32 (REG I32 "n%") (INTCONST I32 6))
+                (SET I32 (REG I32 "i%") (INTCONST I32 0))
+                (SET I32 (REG I32 "s%") (INTCONST I32 0))
+                (JUMP (LABEL I64 "O"))
+                (DEFLABEL "O")
+                (JUMPC (TSTLTS I32 (REG I32 "i%") (REG I32 "n%")) (LABEL I64 "OB") (LABEL I64 "X"))
+                (DEFLABEL "OB")
+                (SET I32 (REG I32 "i%") (ADD I32 (REG I32 "i%") (INTCONST I32 1)))
+                (SET I32 (REG I32 "j%") (INTCONST I32 0))
+                (JUMP (LABEL I64 "I"))
+                (DEFLABEL "I")
+                (JUMPC (TSTLTS I32 (REG I32 "j%") (REG I32 "i%")) (LABEL I64 "IB") (LABEL I64 "O"))
+                (DEFLABEL "IB")
+                (SET I32 (REG I32 "s%") (ADD I32 (MUL I32 (REG I32 "s%") (INTCONST I32 3)) (REG I32 "j%")))
+                (SET I32 (REG I32 "j%") (ADD I32 (REG I32 "j%") (INTCONST I32 1)))
+                (JUMP (LABEL I64 "I"))
+                (DEFLABEL "X")
+                (EPILOGUE (0 0) (REG I32 "s%"))
+                """);
+        assertThat(LoopRotation.rotatableHeaders(f)).containsExactly("O", "I");
+        Module.Function rotated = LoopRotation.apply(f);
+        // _rot1 is O's copy on the outer back edge, _rot2 is I's copy on the inner one
+        assertThat(successors(rotated, "I")).containsExactly("IB", "_rot1");
+        assertThat(successors(rotated, "IB")).containsExactly("_rot2");
+        assertThat(successors(rotated, "_rot2")).containsExactly("IB", "_rot1");
+        assertThat(successors(rotated, "_rot1")).containsExactly("OB", "X");
+        assertThat(predecessors(rotated, "O")).hasSize(1);
+        assertThat(LoopRotation.rotatableHeaders(rotated)).isEmpty();
+        assertThat(result(rotated)).isEqualTo(result(f)).contains("bits=" + NESTED_SUM + ",");
+    }
+
     @Test
     void loopsWhoseEveryBlockExitsAndSelfLoopsAreNotRotated() {
         Module.Function f = function("""

@@ -17,6 +17,7 @@ import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.prep.FrameScalarPromotion;
+import org.funssa.cps.prep.FreshNames;
 import org.funssa.cps.prep.LoopRotation;
 import org.funssa.cps.prep.MergeSharedHeaders;
 import org.funssa.cps.prep.Preheaders;
@@ -43,18 +44,19 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
      */
     static NormalForm of(Module.Function original, ConstructionOptions options) {
         Module.Function f = original;
+        FreshNames names = FreshNames.of(original); // one scan of the function's names for all the passes
         if (options.framePromotion()) {
-            f = FrameScalarPromotion.apply(f);
+            f = FrameScalarPromotion.apply(f, names);
         }
-        f = TreeDivision.apply(f);
+        f = TreeDivision.apply(f, names);
         if (options.mergeSharedHeaders()) {
-            f = MergeSharedHeaders.apply(f);
+            f = MergeSharedHeaders.apply(f, names);
         }
         if (options.preheaders()) {
-            f = Preheaders.apply(f);
+            f = Preheaders.apply(f, names);
         }
         if (options.loopRotation()) {
-            f = LoopRotation.apply(f);
+            f = LoopRotation.apply(f, names);
         }
         MemoryRegister.Marked marked = MemoryRegister.mark(f);
         Module.Function function = marked.function();

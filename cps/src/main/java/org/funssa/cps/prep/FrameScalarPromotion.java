@@ -35,6 +35,11 @@ public final class FrameScalarPromotion {
 
     /** The function with its promotable FRAME slots turned into registers; itself when there are none. */
     public static Module.Function apply(Module.Function function) {
+        return apply(function, FreshNames.of(function));
+    }
+
+    /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
+    public static Module.Function apply(Module.Function function, FreshNames supply) {
         Map<String, LirType> candidates = HashMap.empty();
         for (Symbol symbol : function.symbols()) {
             if (symbol instanceof Symbol.Frame f
@@ -62,7 +67,7 @@ public final class FrameScalarPromotion {
         if (promoted.isEmpty()) {
             return function;
         }
-        FreshNames names = FreshNames.of(function);
+        FreshNames names = supply.forPass();
         Map<String, String> registerOf = HashMap.empty();
         for (Symbol symbol : function.symbols()) {
             if (promoted.containsKey(symbol.name())) {

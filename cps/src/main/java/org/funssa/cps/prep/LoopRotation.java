@@ -61,8 +61,13 @@ public final class LoopRotation {
 
     /** The function with every loop that qualifies (see the class comment) rotated; itself when none does. */
     public static Module.Function apply(Module.Function function) {
+        return apply(function, FreshNames.of(function));
+    }
+
+    /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
+    public static Module.Function apply(Module.Function function, FreshNames supply) {
         Module.Function current = function;
-        FreshNames names = FreshNames.of(function);
+        FreshNames names = supply.forPass();
         Cfg cfg = Cfg.of(function);
         int limit = 4 * cfg.size() + 4;
         for (int rounds = 0; ; rounds++) {

@@ -27,12 +27,17 @@ public final class MergeSharedHeaders {
      * block {@code _mergeN} that jumps to the header. Returns the function itself when no header needs it.
      */
     public static Module.Function apply(Module.Function function) {
+        return apply(function, FreshNames.of(function));
+    }
+
+    /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
+    public static Module.Function apply(Module.Function function, FreshNames supply) {
         Cfg cfg = Cfg.of(function);
         NaturalLoops loops = NaturalLoops.of(cfg);
         BlockList list = BlockList.of(cfg);
         Vector<BlockList.Block> blocks = list.blocks();
         Vector<BlockList.Block> added = Vector.empty();
-        FreshNames names = FreshNames.of(function);
+        FreshNames names = supply.forPass();
         Vector<Integer> positions = Vector.empty();
         for (int h = 0; h < cfg.size(); h++) {
             IntSeq latches = loops.latches(h);

@@ -32,12 +32,17 @@ public final class Preheaders {
      * header that needs one. Returns the function itself when none does.
      */
     public static Module.Function apply(Module.Function function) {
+        return apply(function, FreshNames.of(function));
+    }
+
+    /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
+    public static Module.Function apply(Module.Function function, FreshNames supply) {
         Cfg cfg = Cfg.of(function);
         NaturalLoops loops = NaturalLoops.of(cfg);
         Vector<BlockList.Block> blocks = BlockList.of(cfg).blocks();
         Vector<BlockList.Block> added = Vector.empty();
         Vector<Integer> positions = Vector.empty();
-        FreshNames names = FreshNames.of(function);
+        FreshNames names = supply.forPass();
         for (int h = 0; h < cfg.size(); h++) {
             if (!loops.dominators().contains(h) || !loops.isHeader(h)) {
                 continue;

@@ -50,10 +50,15 @@ public final class TreeDivision {
 
     /** The function in three-address form, temporaries declared; itself when it already is. */
     public static Module.Function apply(Module.Function function) {
+        return apply(function, FreshNames.of(function));
+    }
+
+    /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
+    public static Module.Function apply(Module.Function function, FreshNames supply) {
         if (function.body().forAll(TreeDivision::isDivided)) {
             return function;
         }
-        Divider divider = new Divider(function);
+        Divider divider = new Divider(function, supply.forPass());
         for (Stmt stmt : function.body()) {
             divider.statement(stmt);
         }
@@ -130,9 +135,9 @@ public final class TreeDivision {
         private final List<Stmt> out = new ArrayList<>();
         private Vector<Symbol> temporaries = Vector.empty();
 
-        Divider(Module.Function function) {
+        Divider(Module.Function function, FreshNames names) {
             this.function = function;
-            this.names = FreshNames.of(function);
+            this.names = names;
         }
 
         void statement(Stmt stmt) {

@@ -4,15 +4,13 @@ import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.graph.Liveness;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.Stmt;
+import org.funssa.core.names.NameSet;
 
 /*
  * Liveness of the registers of an LIR function (the dataflow of seed 004 §2.2.9's data dependence,
@@ -30,27 +28,31 @@ public final class RegisterLiveness {
 
     private final Cfg cfg;
     private final Vector<String> registers;
-    private final Map<String, Integer> numbers;
+    private final NameSet numbers;
     private final IntSeq[] uses;
     private final IntSeq[] defs;
     private final Liveness liveness;
 
     private RegisterLiveness(Cfg cfg) {
         this.cfg = cfg;
-        List<String> names = new ArrayList<>();
-        numbers = new HashMap<>();
+        numbers = new NameSet();
         int n = cfg.size();
         uses = new IntSeq[n];
         defs = new IntSeq[n];
+        BlockEffects effects = new BlockEffects(cfg, numbers);
         for (int b = 0; b < n; b++) {
-            BlockEffects effects = new BlockEffects(names, numbers);
+            effects.begin();
             for (Stmt stmt : cfg.block(b).statements()) {
-                effects.statement(cfg, stmt);
+                effects.statement(stmt);
             }
             uses[b] = effects.uses();
             defs[b] = effects.defs();
         }
-        registers = Vector.ofAll(names);
+        String[] names = new String[numbers.size()];
+        for (int r = 0; r < names.length; r++) {
+            names[r] = numbers.name(r);
+        }
+        registers = Vector.of(names);
         liveness = Liveness.of(cfg, registers.size(), b -> uses[b], b -> defs[b]);
     }
 
@@ -74,7 +76,8 @@ public final class RegisterLiveness {
 
     /** The number of a register, if the function mentions it. */
     public Option<Integer> numberOf(String register) {
-        return Option.of(numbers.get(register));
+        int number = numbers.numberOrMinus(register);
+        return number < 0 ? Option.none() : Option.some(number);
     }
 
     /** Registers read in the block before any write there, increasing. */
@@ -102,93 +105,143 @@ public final class RegisterLiveness {
         return Vector.ofAll(numbered.stream().boxed()).map(registers::get);
     }
 
-    /** Accumulates the upward-exposed uses and the defs of one block, statement by statement. */
+    /**
+     * Accumulates the upward-exposed uses and the defs of one block at a time, statement by statement. A
+     * register is in the block's sets when its stamp is the block's; the stamps and work lists are reused from
+     * block to block, so a block costs what its statements hold.
+     */
     private static final class BlockEffects {
-        private final List<String> names;
-        private final Map<String, Integer> numbers;
-        private final SortedSet<Integer> used = new TreeSet<>();
-        private final SortedSet<Integer> defined = new TreeSet<>();
+        private final Cfg cfg;
+        private final NameSet numbers;
+        private int[] usedStamp = new int[64];
+        private int[] definedStamp = new int[64];
+        private int stamp;
+        private final IntBuffer used = new IntBuffer();
+        private final IntBuffer defined = new IntBuffer();
+        /** Registers the current statement writes, numbered and recorded once all its reads are. */
+        private final List<String> writes = new ArrayList<>();
+        private final ArrayDeque<Stmt> parts = new ArrayDeque<>();
+        private final ArrayDeque<LExp> work = new ArrayDeque<>();
 
-        BlockEffects(List<String> names, Map<String, Integer> numbers) {
-            this.names = names;
+        BlockEffects(Cfg cfg, NameSet numbers) {
+            this.cfg = cfg;
             this.numbers = numbers;
         }
 
-        void statement(Cfg cfg, Stmt stmt) {
-            List<LExp> reads = new ArrayList<>();
-            List<String> writes = new ArrayList<>();
-            ArrayDeque<Stmt> parts = new ArrayDeque<>();
+        /** Starts a new block with empty sets. */
+        void begin() {
+            stamp++;
+            used.clear();
+            defined.clear();
+        }
+
+        void statement(Stmt stmt) {
+            writes.clear();
             parts.push(stmt);
             while (!parts.isEmpty()) {
                 switch (parts.pop()) {
                     case Stmt.Set(var type, LExp target, LExp value) -> {
-                        reads.add(value);
-                        target(cfg, target, reads, writes);
+                        read(value);
+                        target(target);
                     }
                     case Stmt.Call(LExp f, Vector<LExp> args, Vector<LExp> receivers) -> {
-                        reads.add(f);
-                        reads.addAll(args.toJavaList());
-                        receivers.forEach(r -> target(cfg, r, reads, writes));
+                        read(f);
+                        args.forEach(this::read);
+                        receivers.forEach(this::target);
                     }
-                    case Stmt.Prologue p -> p.params().forEach(r -> target(cfg, r, reads, writes));
-                    case Stmt.Epilogue e -> reads.addAll(e.results().toJavaList());
-                    case Stmt.Jump j -> reads.add(j.target());
-                    case Stmt.JumpC j -> reads.add(j.test());
-                    case Stmt.JumpN j -> reads.add(j.value());
+                    case Stmt.Prologue p -> p.params().forEach(this::target);
+                    case Stmt.Epilogue e -> e.results().forEach(this::read);
+                    case Stmt.Jump j -> read(j.target());
+                    case Stmt.JumpC j -> read(j.test());
+                    case Stmt.JumpN j -> read(j.value());
                     case Stmt.Parallel p -> p.parts().forEach(parts::push);
-                    case Stmt.Use u -> reads.addAll(u.registers().toJavaList());
-                    case Stmt.Clobber c -> c.registers().forEach(r -> target(cfg, r, reads, writes));
+                    case Stmt.Use u -> u.registers().forEach(this::read);
+                    case Stmt.Clobber c -> c.registers().forEach(this::target);
                     case Stmt.Line l -> { }
                     case Stmt.DefLabel d -> { }
                     case Stmt.Phi p -> throw new CfgException(cfg.function().name(), cfg.positions().of(p),
                             "PHI is not supported by register liveness (its operands live on predecessor edges)");
                 }
             }
-            ArrayDeque<LExp> work = new ArrayDeque<>(reads);
+            for (String name : writes) {
+                int r = number(name);
+                if (definedStamp[r] != stamp) {
+                    definedStamp[r] = stamp;
+                    defined.add(r);
+                }
+            }
+        }
+
+        /** Every register the expression reads: used, unless the block wrote it before. */
+        private void read(LExp expression) {
+            work.push(expression);
             while (!work.isEmpty()) {
                 LExp e = work.pop();
                 if (e instanceof LExp.Reg(var type, String name)) {
                     int r = number(name);
-                    if (!defined.contains(r)) {
+                    if (definedStamp[r] != stamp && usedStamp[r] != stamp) {
+                        usedStamp[r] = stamp;
                         used.add(r);
                     }
                 }
                 e.operands().forEach(work::push);
             }
-            for (String name : writes) {
-                defined.add(number(name));
-            }
         }
 
         /** A written location: a REG is written; a SUBREG reads and writes its register; a MEM reads its address. */
-        private static void target(Cfg cfg, LExp target, List<LExp> reads, List<String> writes) {
+        private void target(LExp target) {
             switch (target) {
                 case LExp.Reg r -> writes.add(r.name());
                 case LExp.Subreg s -> {
-                    reads.add(s.register());
+                    read(s.register());
                     if (s.register() instanceof LExp.Reg r) {
                         writes.add(r.name());
                     }
                 }
-                case LExp.Mem m -> reads.add(m.address());
-                default -> throw new CfgException(cfg.function().name(), cfg.positions().of(target), "cannot assign to " + target
-                        + "; a target must be MEM, REG or SUBREG");
+                case LExp.Mem m -> read(m.address());
+                default -> throw new CfgException(cfg.function().name(), cfg.positions().of(target), "cannot assign to "
+                        + target + "; a target must be MEM, REG or SUBREG");
             }
         }
 
         private int number(String name) {
-            return numbers.computeIfAbsent(name, k -> {
-                names.add(k);
-                return names.size() - 1;
-            });
+            int r = numbers.number(name);
+            if (r == usedStamp.length) {
+                usedStamp = Arrays.copyOf(usedStamp, 2 * r);
+                definedStamp = Arrays.copyOf(definedStamp, 2 * r);
+            }
+            return r;
         }
 
         IntSeq uses() {
-            return IntSeq.of(used.stream().mapToInt(Integer::intValue).toArray());
+            return used.sorted();
         }
 
         IntSeq defs() {
-            return IntSeq.of(defined.stream().mapToInt(Integer::intValue).toArray());
+            return defined.sorted();
+        }
+    }
+
+    /** A growable list of ints, cleared and refilled block after block. */
+    private static final class IntBuffer {
+        private int[] values = new int[16];
+        private int size;
+
+        void add(int value) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, 2 * size);
+            }
+            values[size++] = value;
+        }
+
+        void clear() {
+            size = 0;
+        }
+
+        /** The values in increasing order, as a sequence of their own (sorts the buffer too). */
+        IntSeq sorted() {
+            Arrays.sort(values, 0, size);
+            return IntSeq.copyOfRange(values, 0, size);
         }
     }
 }

@@ -78,6 +78,11 @@ public final class Cfg implements Graph {
         String currentLabel = null;
         boolean open = false; // whether the current block has begun (has a label or a statement)
         int index = 0;
+        // the PROLOGUEs, found on the way: the first one's block and place in it, and a second one's statement
+        int entry = -1;
+        int entryOffset = 0;
+        Stmt prologue = null;
+        Stmt secondPrologue = null;
         for (Stmt stmt : body) {
             if (stmt instanceof Stmt.DefLabel(String label)) {
                 if (byLabel.containsKey(label)) {
@@ -94,6 +99,15 @@ public final class Cfg implements Graph {
                 open = true;
             } else {
                 open = true;
+                if (stmt instanceof Stmt.Prologue) {
+                    if (prologue == null) {
+                        prologue = stmt;
+                        entry = labels.size();
+                        entryOffset = index - start;
+                    } else if (secondPrologue == null) {
+                        secondPrologue = stmt;
+                    }
+                }
                 if (stmt.endsBlock()) {
                     labels.add(currentLabel);
                     starts.add(start);
@@ -130,7 +144,7 @@ public final class Cfg implements Graph {
         }
         Vector<Block> blocks = Vector.ofAll(built);
 
-        int entry = entryBlock(function, positions, blocks);
+        checkEntry(function, positions, blocks, entry, entryOffset, prologue, secondPrologue);
         DiGraph.Builder builder = DiGraph.builder(blocks.size()).entry(entry)
                 .labels(blocks.map(Block::label));
         for (int b = 0; b < blocks.size(); b++) {
@@ -163,28 +177,20 @@ public final class Cfg implements Graph {
         }
     }
 
-    private static int entryBlock(Module.Function function, Positions positions, Vector<Block> blocks) {
+    /** Checks that exactly one PROLOGUE begins a block: the entry. */
+    private static void checkEntry(Module.Function function, Positions positions, Vector<Block> blocks, int entry,
+                                   int offset, Stmt prologue, Stmt secondPrologue) {
         String name = function.name();
-        int entry = -1;
-        for (int b = 0; b < blocks.size(); b++) {
-            Vector<Stmt> statements = blocks.get(b).statements();
-            for (int i = 0; i < statements.size(); i++) {
-                if (statements.get(i) instanceof Stmt.Prologue) {
-                    if (entry >= 0) {
-                        throw new CfgException(name, positions.of(statements.get(i)), "more than one PROLOGUE");
-                    }
-                    if (i > 0) {
-                        throw new CfgException(name, positions.of(statements.get(i)), "PROLOGUE must begin its block \"" + blocks.get(b).label()
-                                + "\", but follows " + (i == 1 ? "a statement" : i + " statements"));
-                    }
-                    entry = b;
-                }
-            }
-        }
-        if (entry < 0) {
+        if (prologue == null) {
             throw new CfgException(name, positions.of(function), "no PROLOGUE, so no entry block");
         }
-        return entry;
+        if (offset > 0) {
+            throw new CfgException(name, positions.of(prologue), "PROLOGUE must begin its block \""
+                    + blocks.get(entry).label() + "\", but follows " + (offset == 1 ? "a statement" : offset + " statements"));
+        }
+        if (secondPrologue != null) {
+            throw new CfgException(name, positions.of(secondPrologue), "more than one PROLOGUE");
+        }
     }
 
     /** The labels the block continues to, in successor order; a fall-through is the next block's label. */

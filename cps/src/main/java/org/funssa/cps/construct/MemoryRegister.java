@@ -3,14 +3,13 @@ package org.funssa.cps.construct;
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
+import org.funssa.cps.prep.FreshNames;
 
 /*
  * Seed 004 chapter 7's "simple alias analysis" treats all of memory as one large object; DESIGN.md
@@ -42,25 +41,11 @@ record MemoryRegister(String name) {
 
     /**
      * The function with the memory register's markers, and the register. Its name is {@code mem}, primed
-     * as often as needed to differ from every name the function uses.
+     * as often as needed to differ from every name the function uses, which the preparation passes' name
+     * supply knows (it may hold a few more, which only adds primes).
      */
-    static Marked mark(Module.Function function) {
-        Set<String> taken = new HashSet<>();
-        function.symbols().forEach(s -> taken.add(s.name()));
-        for (Stmt stmt : function.body()) {
-            ArrayDeque<LExp> work = new ArrayDeque<>(roots(stmt).toJavaList());
-            while (!work.isEmpty()) {
-                LExp e = work.pop();
-                if (e instanceof LExp.Reg r) {
-                    taken.add(r.name());
-                }
-                e.operands().forEach(work::push);
-            }
-        }
-        String name = "mem";
-        while (taken.contains(name)) {
-            name = name + "'";
-        }
+    static Marked mark(Module.Function function, FreshNames names) {
+        String name = names.primed("mem");
         MemoryRegister memory = new MemoryRegister(name);
         Stmt use = new Stmt.Use(Vector.of(memory.register()));
         Stmt clobber = new Stmt.Clobber(Vector.of(memory.register()));

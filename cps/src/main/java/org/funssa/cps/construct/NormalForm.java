@@ -58,7 +58,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
         if (options.loopRotation()) {
             f = LoopRotation.apply(f, names);
         }
-        MemoryRegister.Marked marked = MemoryRegister.mark(f);
+        MemoryRegister.Marked marked = MemoryRegister.mark(f, names);
         Module.Function function = marked.function();
         Cfg cfg = Cfg.of(function);
         if (!cfg.predecessors(cfg.entry()).isEmpty()) {

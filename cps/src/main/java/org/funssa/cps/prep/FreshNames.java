@@ -43,6 +43,15 @@ public final class FreshNames {
         return new FreshNames(taken);
     }
 
+    /** {@code name}, primed ({@code '}) as often as needed to be unused so far; it is used from then on. */
+    public String primed(String name) {
+        String candidate = name;
+        while (!claim(candidate)) {
+            candidate = candidate + "'";
+        }
+        return candidate;
+    }
+
     /** Marks a name as used (a name a pass is about to introduce by another rule). */
     boolean claim(String name) {
         return taken.names().add(name);

@@ -2,11 +2,11 @@ package org.funssa.core.cfg;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import io.vavr.control.Option;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.Graph;
+import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.Module;
@@ -158,23 +158,6 @@ public final class Cfg implements Graph {
             }
         }
         return new Cfg(function, blocks, byLabel, builder.build(), positions);
-    }
-
-    /** A growable list of ints, for the block ranges above. */
-    private static final class IntList {
-        private int[] values = new int[16];
-        private int size;
-
-        void add(int value) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, 2 * size);
-            }
-            values[size++] = value;
-        }
-
-        int get(int index) {
-            return values[index];
-        }
     }
 
     /** Checks that exactly one PROLOGUE begins a block: the entry. */

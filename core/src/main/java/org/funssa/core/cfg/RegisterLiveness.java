@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.graph.Liveness;
 import org.funssa.core.lir.LExp;
@@ -116,8 +117,8 @@ public final class RegisterLiveness {
         private int[] usedStamp = new int[64];
         private int[] definedStamp = new int[64];
         private int stamp;
-        private final IntBuffer used = new IntBuffer();
-        private final IntBuffer defined = new IntBuffer();
+        private final IntList used = new IntList();
+        private final IntList defined = new IntList();
         /** Registers the current statement writes, numbered and recorded once all its reads are. */
         private final List<String> writes = new ArrayList<>();
         private final ArrayDeque<Stmt> parts = new ArrayDeque<>();
@@ -214,34 +215,13 @@ public final class RegisterLiveness {
         }
 
         IntSeq uses() {
-            return used.sorted();
+            used.sort();
+            return used.toSeq();
         }
 
         IntSeq defs() {
-            return defined.sorted();
-        }
-    }
-
-    /** A growable list of ints, cleared and refilled block after block. */
-    private static final class IntBuffer {
-        private int[] values = new int[16];
-        private int size;
-
-        void add(int value) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, 2 * size);
-            }
-            values[size++] = value;
-        }
-
-        void clear() {
-            size = 0;
-        }
-
-        /** The values in increasing order, as a sequence of their own (sorts the buffer too). */
-        IntSeq sorted() {
-            Arrays.sort(values, 0, size);
-            return IntSeq.copyOfRange(values, 0, size);
+            defined.sort();
+            return defined.toSeq();
         }
     }
 }

@@ -2,52 +2,81 @@ package org.funssa.core.graph;
 
 import java.util.Arrays;
 
-/** A growable int array used while an algorithm builds its result; frozen into an {@link IntSeq}. */
-final class IntList {
+/**
+ * A growable int array used while an algorithm builds its result (work lists, stacks, per-block buffers
+ * refilled block after block); frozen or copied into an {@link IntSeq}. Not thread-safe.
+ */
+public final class IntList {
 
     private int[] data;
     private int size;
 
-    IntList() {
+    public IntList() {
         this(4);
     }
 
-    IntList(int capacity) {
+    public IntList(int capacity) {
         data = new int[Math.max(capacity, 1)];
     }
 
-    void add(int value) {
+    public void add(int value) {
         if (size == data.length) {
             data = Arrays.copyOf(data, size * 2);
         }
         data[size++] = value;
     }
 
-    int get(int index) {
+    /** Appends every value of the other list, in order. */
+    public void addAll(IntList other) {
+        for (int i = 0; i < other.size; i++) {
+            add(other.data[i]);
+        }
+    }
+
+    public int get(int index) {
+        if (index >= size) {
+            throw new IndexOutOfBoundsException("index " + index + " of a list of " + size);
+        }
         return data[index];
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
-    int last() {
+    public int last() {
         return data[size - 1];
     }
 
-    int pop() {
+    /** Removes and returns the last value. */
+    public int pop() {
         return data[--size];
     }
 
-    void clear() {
+    public void clear() {
         size = 0;
     }
 
-    /** The contents so far; the list must not be used afterwards. */
+    /** Sorts the values into increasing order. */
+    public void sort() {
+        Arrays.sort(data, 0, size);
+    }
+
+    /** A copy of the values. */
+    public int[] toArray() {
+        return Arrays.copyOf(data, size);
+    }
+
+    /** A sequence holding a copy of the values; the list stays usable. */
+    public IntSeq toSeq() {
+        return IntSeq.copyOfRange(data, 0, size);
+    }
+
+    /** The contents so far, without copying; the list must not be used afterwards. */
     IntSeq freeze() {
         return IntSeq.wrap(data, 0, size);
     }

@@ -4,12 +4,13 @@ import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import org.funssa.core.graph.IntList;
+import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
@@ -68,36 +69,71 @@ public final class ParameterDropping implements Pass {
         return new Run(NestIndex.of(function)).result();
     }
 
-    /** One application to one function. */
+    /**
+     * One application to one function. Variables are numbered once, local functions' parameters first (in
+     * node order, then position: the order the work list starts in), so the sets and maps of the algorithm
+     * are arrays indexed by parameter.
+     */
     private final class Run {
         private final NestIndex index;
-        /** The node binding each variable (for scope). */
-        private final Map<String, Integer> boundAt = new HashMap<>();
-        /** For each parameter of a local function: its node and position. */
-        private final Map<String, int[]> parameter = new HashMap<>();
+        /** Every variable bound in the function, numbered; those below {@link #parameters} are parameters. */
+        private final NameSet variables = new NameSet();
+        /** The node binding each variable (for scope), by number. */
+        private int[] boundAt = new int[64];
+        private final int parameters;
+        /** For each parameter: its node and position. */
+        private final int[] parameterNode;
+        private final int[] parameterPosition;
         /** For each node, the argument lists of the jumps to it. */
         private final List<List<Vector<Atom>>> callSites = new ArrayList<>();
-        /** For each variable, the parameters it is passed to. */
-        private final Map<String, List<String>> passedTo = new HashMap<>();
-        private final Map<String, Atom> replacement = new HashMap<>();
+        /** For each parameter, the parameters it is passed to. */
+        private final IntList[] passedTo;
+        /** For each parameter, the atom replacing it, or null while it stays. */
+        private final Atom[] replacement;
+        private boolean replacedAny;
+        /** Tarjan's per-parameter state, allocated on the first search and stamped by the search's number. */
+        private int[] inRegion;
+        private int[] visited;
+        private int[] number;
+        private int[] low;
+        private boolean[] onStack;
+        private int componentsCalls;
+        private int numbered;
+        private final IntList stack = new IntList();
+        /** Frames of the explicit call stack: the parameter and how many of its successors were visited. */
+        private final ArrayDeque<int[]> calls = new ArrayDeque<>();
+        private final ArrayDeque<int[]> successorsOf = new ArrayDeque<>();
 
         Run(NestIndex index) {
             this.index = index;
-            index.function().params().forEach(p -> boundAt.put(p.name(), NestIndex.ROOT));
+            int count = 0;
+            for (int node = 1; node < index.size(); node++) {
+                for (Atom.Var p : index.fn(node).params()) {
+                    bind(p, node);
+                    count++;
+                }
+            }
+            parameters = variables.size();
+            if (parameters != count) {
+                throw new IllegalArgumentException("function " + index.function().name() + ": a parameter name is "
+                        + "bound twice; " + name + " needs every variable bound once (the verifier says where)");
+            }
+            parameterNode = new int[parameters];
+            parameterPosition = new int[parameters];
+            for (int node = 1, id = 0; node < index.size(); node++) {
+                for (int i = 0; i < index.fn(node).params().size(); i++, id++) {
+                    parameterNode[id] = node;
+                    parameterPosition[id] = i;
+                }
+            }
+            passedTo = new IntList[parameters];
+            replacement = new Atom[parameters];
+            index.function().params().forEach(p -> bind(p, NestIndex.ROOT));
             for (int node = 0; node < index.size(); node++) {
                 callSites.add(new ArrayList<>(2));
-            }
-            for (int node = 0; node < index.size(); node++) {
-                if (node != NestIndex.ROOT) {
-                    Vector<Atom.Var> params = index.fn(node).params();
-                    for (int i = 0; i < params.size(); i++) {
-                        boundAt.put(params.get(i).name(), node);
-                        parameter.put(params.get(i).name(), new int[] {node, i});
-                    }
-                }
                 for (Let let : index.body(node).lets()) {
                     for (Atom.Var v : let.vars()) {
-                        boundAt.put(v.name(), node);
+                        bind(v, node);
                     }
                 }
             }
@@ -111,49 +147,79 @@ public final class ParameterDropping implements Pass {
                     callSites.get(target).add(jump.args());
                     Vector<Atom.Var> params = index.fn(target).params();
                     for (int i = 0; i < jump.args().size() && i < params.size(); i++) {
-                        if (jump.args().get(i) instanceof Atom.Var v) {
-                            passedTo.computeIfAbsent(v.name(), k -> new ArrayList<>(1)).add(params.get(i).name());
+                        int from = parameter(jump.args().get(i));
+                        if (from >= 0) {
+                            passed(from).add(parameter(params.get(i)));
                         }
                     }
                 }
             }
         }
 
+        private void bind(Atom.Var v, int node) {
+            int number = variables.number(v.name());
+            if (number == boundAt.length) {
+                boundAt = Arrays.copyOf(boundAt, 2 * number);
+            }
+            boundAt[number] = node;
+        }
+
+        /** The parameter number of the atom, or −1 when it is not a local function's parameter. */
+        private int parameter(Atom a) {
+            if (a instanceof Atom.Var v) {
+                int number = variables.numberOrMinus(v.name());
+                return number < parameters ? number : -1;
+            }
+            return -1;
+        }
+
+        private IntList passed(int p) {
+            if (passedTo[p] == null) {
+                passedTo[p] = new IntList();
+            }
+            return passedTo[p];
+        }
+
         Function result() {
-            ArrayDeque<String> work = new ArrayDeque<>();
+            IntList work = new IntList();
             do {
-                for (int node = 1; node < index.size(); node++) {
-                    index.fn(node).params().filter(p -> !replacement.containsKey(p.name()))
-                            .forEach(p -> work.add(p.name()));
+                for (int p = 0; p < parameters; p++) {
+                    if (replacement[p] == null) {
+                        work.add(p);
+                    }
                 }
                 dropSingly(work);
             } while (dropCycles());
-            if (replacement.isEmpty()) {
+            if (!replacedAny) {
                 return index.function();
             }
             return index.function().withBody(rebuild());
         }
 
-        /** Drops parameters one by one, to a fixpoint. */
-        private void dropSingly(ArrayDeque<String> work) {
-            while (!work.isEmpty()) {
-                String p = work.poll();
-                if (replacement.containsKey(p)) {
+        /** Drops parameters one by one, to a fixpoint; the work list is a queue, emptied. */
+        private void dropSingly(IntList work) {
+            for (int next = 0; next < work.size(); next++) {
+                int p = work.get(next);
+                if (replacement[p] != null) {
                     continue;
                 }
                 Option<Atom> agreed = agreedArgument(p);
                 if (agreed.isDefined()) {
                     replace(p, agreed.get());
-                    work.addAll(passedTo.getOrDefault(p, List.of()));
+                    if (passedTo[p] != null) {
+                        work.addAll(passedTo[p]);
+                    }
                 }
             }
+            work.clear();
         }
 
-        private void replace(String p, Atom by) {
-            replacement.put(p, by);
-            List<String> receivers = passedTo.getOrDefault(p, List.of());
-            if (by instanceof Atom.Var v && !receivers.isEmpty()) {
-                passedTo.computeIfAbsent(v.name(), k -> new ArrayList<>(receivers.size())).addAll(receivers);
+        private void replace(int p, Atom by) {
+            replacement[p] = by;
+            replacedAny = true;
+            int q = parameter(by);
+            if (q >= 0 && passedTo[p] != null) {
+                passed(q).addAll(passedTo[p]);
             }
         }
 
@@ -166,25 +232,34 @@ public final class ParameterDropping implements Pass {
          */
         private boolean dropCycles() {
             boolean changed = false;
-            ArrayDeque<Set<String>> regions = new ArrayDeque<>();
-            Set<String> all = new HashSet<>();
-            for (int node = 1; node < index.size(); node++) {
-                index.fn(node).params().filter(p -> !replacement.containsKey(p.name())).forEach(p -> all.add(p.name()));
+            ArrayDeque<IntList> regions = new ArrayDeque<>();
+            IntList all = new IntList();
+            for (int p = 0; p < parameters; p++) {
+                if (replacement[p] == null) {
+                    all.add(p);
+                }
             }
             regions.add(all);
+            int[] member = new int[parameters];
+            int stamp = 0;
             while (!regions.isEmpty()) {
-                Set<String> region = regions.poll();
-                for (List<String> component : components(region)) {
+                IntList region = regions.poll();
+                for (IntList component : components(region)) {
                     if (component.size() < 2) {
                         continue;
                     }
-                    Set<String> members = new HashSet<>(component);
+                    stamp++;
+                    for (int i = 0; i < component.size(); i++) {
+                        member[component.get(i)] = stamp;
+                    }
                     Set<Atom> outside = new HashSet<>();
-                    Set<String> inner = new HashSet<>();
-                    for (String p : component) {
+                    IntList inner = new IntList();
+                    for (int i = 0; i < component.size(); i++) {
+                        int p = component.get(i);
                         boolean onlyInside = true;
                         for (Atom a : operands(p)) {
-                            if (a instanceof Atom.Var v && members.contains(v.name())) {
+                            int q = parameter(a);
+                            if (q >= 0 && member[q] == stamp) {
                                 continue;
                             }
                             onlyInside = false;
@@ -197,17 +272,24 @@ public final class ParameterDropping implements Pass {
                         }
                     }
                     if (outside.size() > 1) {
-                        if (!inner.isEmpty() && inner.size() < component.size()) {
+                        if (inner.size() > 0 && inner.size() < component.size()) {
+                            inner.sort();
                             regions.add(inner);
                         }
                         continue;
                     }
-                    int[] first = parameter.get(component.get(0));
+                    int first = component.get(0);
                     Atom by = outside.isEmpty()
-                            ? new Atom.Undef(index.fn(first[0]).params().get(first[1]).type())
+                            ? new Atom.Undef(index.fn(parameterNode[first]).params().get(parameterPosition[first]).type())
                             : outside.iterator().next();
-                    if (component.stream().allMatch(p -> inScope(by, parameter.get(p)[0]))) {
-                        component.forEach(p -> replace(p, by));
+                    boolean inScope = true;
+                    for (int i = 0; i < component.size() && inScope; i++) {
+                        inScope = inScope(by, parameterNode[component.get(i)]);
+                    }
+                    if (inScope) {
+                        for (int i = 0; i < component.size(); i++) {
+                            replace(component.get(i), by);
+                        }
                         changed = true;
                     }
                 }
@@ -216,68 +298,65 @@ public final class ParameterDropping implements Pass {
         }
 
         /** The atoms the call sites pass for the parameter, after the replacements so far. */
-        private List<Atom> operands(String p) {
-            int[] at = parameter.get(p);
+        private List<Atom> operands(int p) {
             List<Atom> out = new ArrayList<>();
-            for (Vector<Atom> args : callSites.get(at[0])) {
-                out.add(resolve(args.get(at[1])));
+            for (Vector<Atom> args : callSites.get(parameterNode[p])) {
+                out.add(resolve(args.get(parameterPosition[p])));
             }
             return out;
         }
 
         /**
-         * The strongly connected components of the region under "q's call sites pass p" (edges q → p), operands'
-         * components first (Tarjan's algorithm with an explicit stack).
+         * The strongly connected components of the region (parameter numbers, increasing) under "q's call sites
+         * pass p" (edges q → p), operands' components first (Tarjan's algorithm with an explicit stack).
          */
-        private List<List<String>> components(Set<String> region) {
-            List<List<String>> out = new ArrayList<>();
-            Map<String, Integer> number = new HashMap<>();
-            Map<String, Integer> low = new HashMap<>();
-            ArrayDeque<String> stack = new ArrayDeque<>();
-            Set<String> onStack = new HashSet<>();
-            ArrayDeque<Object[]> calls = new ArrayDeque<>();
-            for (String start : region) {
-                if (number.containsKey(start)) {
+        private List<IntList> components(IntList region) {
+            if (number == null) {
+                inRegion = new int[parameters];
+                visited = new int[parameters];
+                number = new int[parameters];
+                low = new int[parameters];
+                onStack = new boolean[parameters];
+            }
+            int call = ++componentsCalls; // marks this call's region and visits, so nothing is cleared
+            for (int i = 0; i < region.size(); i++) {
+                inRegion[region.get(i)] = call;
+            }
+            List<IntList> out = new ArrayList<>();
+            numbered = 0;
+            for (int r = 0; r < region.size(); r++) {
+                int start = region.get(r);
+                if (visited[start] == call) {
                     continue;
                 }
-                calls.push(new Object[] {start, successors(start, region), 0});
-                number.put(start, number.size());
-                low.put(start, number.get(start));
-                stack.push(start);
-                onStack.add(start);
+                enter(start, call);
                 while (!calls.isEmpty()) {
-                    Object[] frame = calls.peek();
-                    String v = (String) frame[0];
-                    @SuppressWarnings("unchecked")
-                    List<String> next = (List<String>) frame[1];
-                    int i = (Integer) frame[2];
-                    if (i < next.size()) {
-                        frame[2] = i + 1;
-                        String w = next.get(i);
-                        if (!number.containsKey(w)) {
-                            number.put(w, number.size());
-                            low.put(w, number.get(w));
-                            stack.push(w);
-                            onStack.add(w);
-                            calls.push(new Object[] {w, successors(w, region), 0});
-                        } else if (onStack.contains(w)) {
-                            low.put(v, Math.min(low.get(v), number.get(w)));
+                    int[] frame = calls.peek();
+                    int v = frame[0];
+                    int[] next = successorsOf.peek();
+                    if (frame[1] < next.length) {
+                        int w = next[frame[1]++];
+                        if (visited[w] != call) {
+                            enter(w, call);
+                        } else if (onStack[w]) {
+                            low[v] = Math.min(low[v], number[w]);
                         }
                         continue;
                     }
                     calls.pop();
+                    successorsOf.pop();
                     if (!calls.isEmpty()) {
-                        String parent = (String) calls.peek()[0];
-                        low.put(parent, Math.min(low.get(parent), low.get(v)));
+                        int parent = calls.peek()[0];
+                        low[parent] = Math.min(low[parent], low[v]);
                     }
-                    if (low.get(v).equals(number.get(v))) {
-                        List<String> component = new ArrayList<>();
-                        String w;
+                    if (low[v] == number[v]) {
+                        IntList component = new IntList();
+                        int w;
                         do {
                             w = stack.pop();
-                            onStack.remove(w);
+                            onStack[w] = false;
                             component.add(w);
-                        } while (!w.equals(v));
+                        } while (w != v);
                         out.add(component);
                     }
                 }
@@ -285,30 +364,44 @@ public final class ParameterDropping implements Pass {
             return out;
         }
 
+        /** Tarjan's visit of a parameter: numbered, on the stack, and its frame on the call stack. */
+        private void enter(int p, int call) {
+            visited[p] = call;
+            number[p] = low[p] = numbered++;
+            stack.add(p);
+            onStack[p] = true;
+            calls.push(new int[] {p, 0});
+            successorsOf.push(successors(p, call));
+        }
+
         /** The parameters of the region that the call sites pass for p. */
-        private List<String> successors(String p, Set<String> region) {
-            List<String> out = new ArrayList<>();
+        private int[] successors(int p, int call) {
+            IntList out = new IntList();
             for (Atom a : operands(p)) {
-                if (a instanceof Atom.Var v && region.contains(v.name()) && !v.name().equals(p)) {
-                    out.add(v.name());
+                int q = parameter(a);
+                if (q >= 0 && inRegion[q] == call && q != p) {
+                    out.add(q);
                 }
             }
-            return out;
+            return out.toArray();
         }
 
         private boolean inScope(Atom a, int node) {
-            return !(a instanceof Atom.Var v)
-                    || boundAt.containsKey(v.name()) && index.strictlyEncloses(boundAt.get(v.name()), node);
+            if (!(a instanceof Atom.Var v)) {
+                return true;
+            }
+            int number = variables.numberOrMinus(v.name());
+            return number >= 0 && index.strictlyEncloses(boundAt[number], node);
         }
 
         /** The one atom every call site passes for the parameter (other than itself), if it is in scope. */
-        private Option<Atom> agreedArgument(String p) {
-            int[] at = parameter.get(p);
-            int node = at[0];
-            Atom.Var self = index.fn(node).params().get(at[1]);
+        private Option<Atom> agreedArgument(int p) {
+            int node = parameterNode[p];
+            int position = parameterPosition[p];
+            Atom.Var self = index.fn(node).params().get(position);
             Atom agreed = null;
             for (Vector<Atom> args : callSites.get(node)) {
-                Atom a = resolve(args.get(at[1]));
+                Atom a = resolve(args.get(position));
                 if (a.equals(self) || bottomMatchesAny && a instanceof Atom.Undef) {
                     continue;
                 }
@@ -327,12 +420,13 @@ public final class ParameterDropping implements Pass {
         /** The atom standing for {@code a} after the replacements so far; shortens the chains it follows. */
         private Atom resolve(Atom a) {
             Atom end = a;
-            while (end instanceof Atom.Var v && replacement.containsKey(v.name())) {
-                end = replacement.get(v.name());
+            for (int p = parameter(end); p >= 0 && replacement[p] != null; p = parameter(end)) {
+                end = replacement[p];
             }
             Atom step = a;
-            while (step instanceof Atom.Var v && replacement.containsKey(v.name())) {
-                step = replacement.put(v.name(), end);
+            for (int p = parameter(step); p >= 0 && replacement[p] != null; p = parameter(step)) {
+                step = replacement[p];
+                replacement[p] = end;
             }
             return end;
         }
@@ -340,11 +434,11 @@ public final class ParameterDropping implements Pass {
         private Body rebuild() {
             int n = index.size();
             BitSet[] dropped = new BitSet[n];
-            for (int node = 1; node < n; node++) {
+            for (int node = 1, id = 0; node < n; node++) {
                 Vector<Atom.Var> params = index.fn(node).params();
                 dropped[node] = new BitSet(params.size());
-                for (int i = 0; i < params.size(); i++) {
-                    if (replacement.containsKey(params.get(i).name())) {
+                for (int i = 0; i < params.size(); i++, id++) {
+                    if (replacement[id] != null) {
                         dropped[node].set(i);
                     }
                 }

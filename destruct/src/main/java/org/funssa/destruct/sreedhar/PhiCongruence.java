@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
+import org.funssa.core.graph.IntList;
 import org.funssa.destruct.liveness.Interference;
 
 /**
@@ -38,7 +39,7 @@ final class PhiCongruence {
     /** Per root: the variable whose name the class takes (the seed's representative). */
     private int[] representative = new int[0];
     /** Per root: the members of its class, itself included; null for a class of one. */
-    private final List<Ints> members = new ArrayList<>();
+    private final List<IntList> members = new ArrayList<>();
 
     PhiCongruence(Interference graph) {
         this.graph = graph;
@@ -65,7 +66,7 @@ final class PhiCongruence {
     /** Whether {@code test} holds for a member of {@code v}'s class. */
     boolean anyMember(String v, Predicate<String> test) {
         int n = graph.numberOrMinus(v);
-        Ints m = n < 0 ? null : members.get(root(n));
+        IntList m = n < 0 ? null : members.get(root(n));
         if (m == null) {
             return test.test(v);
         }
@@ -114,10 +115,10 @@ final class PhiCongruence {
         int gone = kept == ra ? rb : ra;
         parent[gone] = kept;
         representative[kept] = named;
-        Ints into = membersOf(kept);
-        Ints moved = membersOf(gone);
+        IntList into = membersOf(kept);
+        IntList moved = membersOf(gone);
         if (into.size() < moved.size()) {
-            Ints t = into;
+            IntList t = into;
             into = moved;
             moved = t;
         }
@@ -136,14 +137,14 @@ final class PhiCongruence {
     }
 
     private int size(int root) {
-        Ints m = members.get(root);
+        IntList m = members.get(root);
         return m == null ? 1 : m.size();
     }
 
-    private Ints membersOf(int root) {
-        Ints m = members.get(root);
+    private IntList membersOf(int root) {
+        IntList m = members.get(root);
         if (m == null) {
-            m = new Ints();
+            m = new IntList();
             m.add(root);
             members.set(root, m);
         }
@@ -162,33 +163,6 @@ final class PhiCongruence {
                 representative[i] = i;
                 members.add(null);
             }
-        }
-    }
-
-    /** A growable array of ints. */
-    private static final class Ints {
-        private int[] data = new int[2];
-        private int size;
-
-        void add(int value) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, 2 * size);
-            }
-            data[size++] = value;
-        }
-
-        void addAll(Ints other) {
-            for (int i = 0; i < other.size; i++) {
-                add(other.data[i]);
-            }
-        }
-
-        int get(int i) {
-            return data[i];
-        }
-
-        int size() {
-            return size;
         }
     }
 }

@@ -2,6 +2,7 @@ package org.funssa.core.cfg;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import io.vavr.control.Option;
 import org.funssa.core.graph.DiGraph;
@@ -129,8 +130,10 @@ public final class Cfg implements Graph {
         }
 
         List<Block> built = new ArrayList<>(labels.size());
+        // each block's statements copied out of one array: slicing the body's trie copies a path of nodes per block
+        Stmt[] all = body.toJavaArray(Stmt[]::new);
         for (int b = 0; b < labels.size(); b++) {
-            Vector<Stmt> statements = body.slice(starts.get(b), ends.get(b));
+            Vector<Stmt> statements = Vector.of(Arrays.copyOfRange(all, starts.get(b), ends.get(b)));
             if (labels.get(b) != null) {
                 built.add(new Block(labels.get(b), false, statements));
             } else {

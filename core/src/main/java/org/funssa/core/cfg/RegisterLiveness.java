@@ -185,7 +185,7 @@ public final class RegisterLiveness {
                         used.add(r);
                     }
                 }
-                e.operands().forEach(work::push);
+                e.pushOperands(work);
             }
         }
 

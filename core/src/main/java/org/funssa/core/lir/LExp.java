@@ -3,6 +3,7 @@ package org.funssa.core.lir;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.math.BigInteger;
+import java.util.Deque;
 
 /**
  * A value-producing L-expression: constants, addresses, registers, memory, operators and {@code IF}.
@@ -96,5 +97,33 @@ public sealed interface LExp
             case Unary u -> Vector.of(u.operand());
             case If i -> Vector.of(i.condition(), i.then(), i.otherwise());
         };
+    }
+
+    /**
+     * Pushes the direct operands onto a work stack in order, the last on top: what
+     * {@code operands().forEach(stack::push)} does, without building the vector (walks over every
+     * expression of a function call this once per node).
+     */
+    default void pushOperands(Deque<LExp> stack) {
+        switch (this) {
+            case Subreg s -> stack.push(s.register());
+            case Mem m -> stack.push(m.address());
+            case Binary b -> {
+                stack.push(b.left());
+                stack.push(b.right());
+            }
+            case Unary u -> stack.push(u.operand());
+            case If i -> {
+                stack.push(i.condition());
+                stack.push(i.then());
+                stack.push(i.otherwise());
+            }
+            case IntConst c -> { }
+            case FloatConst c -> { }
+            case Static s -> { }
+            case Frame f -> { }
+            case Reg r -> { }
+            case Label l -> { }
+        }
     }
 }

@@ -50,11 +50,12 @@ record MemoryRegister(String name) {
         Stmt use = new Stmt.Use(Vector.of(memory.register()));
         Stmt clobber = new Stmt.Clobber(Vector.of(memory.register()));
         List<Stmt> body = new ArrayList<>(function.body().size() * 2);
+        ArrayDeque<LExp> work = new ArrayDeque<>();
         for (Stmt stmt : function.body()) {
             boolean reads = switch (stmt) {
                 case Stmt.Call c -> true;
                 case Stmt.Epilogue e -> true;
-                case Stmt.Set s -> touchesMemory(stmt);
+                case Stmt.Set s -> touchesMemory(s, work);
                 default -> false;
             };
             boolean writes = switch (stmt) {
@@ -79,35 +80,18 @@ record MemoryRegister(String name) {
     /** A function with markers, and its memory register. */
     record Marked(Module.Function function, MemoryRegister memory) {}
 
-    private static boolean touchesMemory(Stmt stmt) {
-        ArrayDeque<LExp> work = new ArrayDeque<>();
-        roots(stmt).forEach(work::push);
+    /** Whether the SET loads or stores: some MEM in its target or value. */
+    private static boolean touchesMemory(Stmt.Set set, ArrayDeque<LExp> work) {
+        work.clear();
+        work.push(set.target());
+        work.push(set.value());
         while (!work.isEmpty()) {
             LExp e = work.pop();
             if (e instanceof LExp.Mem) {
                 return true;
             }
-            e.operands().forEach(work::push);
+            e.pushOperands(work);
         }
         return false;
-    }
-
-    /** The statement's top-level L-expressions. */
-    private static Vector<LExp> roots(Stmt stmt) {
-        return switch (stmt) {
-            case Stmt.Set s -> Vector.of(s.target(), s.value());
-            case Stmt.Jump j -> Vector.of(j.target());
-            case Stmt.JumpC j -> Vector.of(j.test());
-            case Stmt.JumpN j -> Vector.of(j.value());
-            case Stmt.Call c -> Vector.of(c.function()).appendAll(c.args()).appendAll(c.receivers());
-            case Stmt.Prologue p -> p.params();
-            case Stmt.Epilogue e -> e.results();
-            case Stmt.Parallel p -> p.parts().flatMap(MemoryRegister::roots);
-            case Stmt.Use u -> u.registers();
-            case Stmt.Clobber c -> c.registers();
-            case Stmt.Phi p -> p.args().map(Stmt.PhiArg::value).prepend(p.target());
-            case Stmt.DefLabel d -> Vector.empty();
-            case Stmt.Line l -> Vector.empty();
-        };
     }
 }

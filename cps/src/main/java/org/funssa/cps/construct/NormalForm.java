@@ -74,6 +74,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
             }
         }
         types.put(marked.memory().name(), Type.MEM);
+        ArrayDeque<LExp> work = new ArrayDeque<>();
         for (Stmt stmt : function.body()) {
             if (stmt instanceof Stmt.Epilogue e) {
                 Vector<Type> these = e.results().map(r -> (Type) new Type.Data(r.type())).append(Type.MEM);
@@ -84,7 +85,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
                 }
                 results = Option.of(these);
             }
-            registersOf(stmt, types);
+            registersOf(stmt, types, work);
         }
         return new NormalForm(function, cfg, marked.memory(), RegisterLiveness.of(cfg), Dominators.of(cfg), types,
                 results.getOrElse(Vector.of(Type.MEM)));
@@ -96,8 +97,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
     }
 
     /** Records the type of every register the statement names that the symbol table does not declare. */
-    private static void registersOf(Stmt stmt, Map<String, Type> types) {
-        ArrayDeque<LExp> work = new ArrayDeque<>();
+    private static void registersOf(Stmt stmt, Map<String, Type> types, ArrayDeque<LExp> work) {
         switch (stmt) {
             case Stmt.Set s -> {
                 work.push(s.target());
@@ -121,7 +121,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
             if (e instanceof LExp.Reg r && !(r.type() instanceof LirType.Unknown)) {
                 types.putIfAbsent(r.name(), new Type.Data(r.type()));
             }
-            e.operands().forEach(work::push);
+            e.pushOperands(work);
         }
     }
 }

@@ -47,6 +47,9 @@ public final class FrameScalarPromotion {
                 candidates = candidates.put(f.name(), f.type());
             }
         }
+        if (candidates.isEmpty()) {
+            return function; // no FRAME scalar: nothing to promote, no need to read the code
+        }
         Set<String> escaping = new HashSet<>();
         ArrayDeque<LExp> work = new ArrayDeque<>();
         for (Stmt stmt : function.body()) {
@@ -59,7 +62,7 @@ public final class FrameScalarPromotion {
                         }
                     }
                     case LExp.Frame slot -> escaping.add(slot.name());
-                    case LExp e -> e.operands().forEach(work::push);
+                    case LExp e -> e.pushOperands(work);
                 }
             }
         }

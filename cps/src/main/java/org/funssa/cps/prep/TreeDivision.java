@@ -133,7 +133,7 @@ public final class TreeDivision {
         private final Module.Function function;
         private final FreshNames names;
         private final List<Stmt> out = new ArrayList<>();
-        private Vector<Symbol> temporaries = Vector.empty();
+        private final List<Symbol> temporaries = new ArrayList<>();
 
         Divider(Module.Function function, FreshNames names) {
             this.function = function;
@@ -270,7 +270,7 @@ public final class TreeDivision {
                         + " (only integers and floats live in registers)");
             }
             String name = names.fresh("_t", "%");
-            temporaries = temporaries.append(new Symbol.Reg(name, type, type.bytes(), 0, Vector.empty()));
+            temporaries.add(new Symbol.Reg(name, type, type.bytes(), 0, Vector.empty()));
             return new LExp.Reg(type, name);
         }
 

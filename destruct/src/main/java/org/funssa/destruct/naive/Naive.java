@@ -57,7 +57,7 @@ public final class Naive implements Destruction.FunctionByFunction {
 
         Run(Function f) {
             function = f.name();
-            names = FreshNames.of(f);
+            names = FreshNames.of(f, "edge", "tmp");
             ArrayDeque<Body> stack = new ArrayDeque<>();
             stack.push(f.body());
             while (!stack.isEmpty()) {

@@ -16,8 +16,8 @@ import org.funssa.core.names.NameSet;
  * four or five): the names taken are then those of the first function plus every name any of them gave
  * out, and since the passes add names only through the supply, that covers every name each pass's input
  * uses (but the labels `.Bn` that BlockList writes for blocks that had none, which begin with a '.' as
- * no prefix here does). The function is scanned once instead of once per pass. Each pass counts its own n from 1, so a
- * pass names what it adds as it would with a supply of its own.
+ * no prefix here does). The function is scanned once instead of once per pass. Each pass counts its own
+ * n from 1, so a pass names what it adds as it would with a supply of its own.
  */
 
 /** Hands out names that a function does not use yet. Confined to one thread, one function and its results. */

@@ -19,6 +19,7 @@ package org.funssa.destruct.liveness;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntConsumer;
@@ -35,7 +36,7 @@ import org.funssa.cps.ir.Let;
 public final class Interference {
 
     private final NameSet names = new NameSet();
-    private final List<IntSet> neighbours = new ArrayList<>();
+    private final ArrayList<IntSet> neighbours = new ArrayList<>();
 
     private Interference() {}
 
@@ -94,6 +95,9 @@ public final class Interference {
     /** A graph without edges over {@code variables}, numbered in their order from 0. */
     public static Interference over(Iterable<String> variables) {
         Interference g = new Interference();
+        if (variables instanceof Collection<String> known) {
+            g.neighbours.ensureCapacity(known.size());
+        }
         variables.forEach(g::number);
         return g;
     }

@@ -17,6 +17,12 @@ package org.funssa.destruct.sreedhar;
  * interference graph of the variables, with each class contracted to one vertex (its root in the forest).
  * A merge contracts two vertices; an edge added by step 6 joins the classes of its ends. Both questions
  * are then one lookup.
+ *
+ * The forest links the smaller class under the larger (union by size, ibid.), so no path is longer than
+ * log₂ of the class size; the contracted vertex is whichever of the two had more neighbours (so that few
+ * edges move), and each root records it. Linking by neighbours instead made paths long: on a generated
+ * function of 10^6 instructions, finding roots took a tenth of Method III's time, a hundred times its
+ * time at 10^5.
  */
 
 import java.util.ArrayList;
@@ -38,6 +44,8 @@ final class PhiCongruence {
     private int[] parent = new int[0];
     /** Per root: the variable whose name the class takes (the seed's representative). */
     private int[] representative = new int[0];
+    /** Per root: the graph's vertex for the class (one of its members). */
+    private int[] vertex = new int[0];
     /** Per root: the members of its class, itself included; null for a class of one. */
     private final List<IntList> members = new ArrayList<>();
 
@@ -89,7 +97,7 @@ final class PhiCongruence {
         int na = graph.numberOrMinus(a);
         int nb = graph.numberOrMinus(b);
         if (na >= 0 && nb >= 0) {
-            graph.add(root(na), root(nb));
+            graph.add(vertex[root(na)], vertex[root(nb)]);
         }
     }
 
@@ -97,7 +105,7 @@ final class PhiCongruence {
     boolean interfere(String a, String b) {
         int na = graph.numberOrMinus(a);
         int nb = graph.numberOrMinus(b);
-        return na >= 0 && nb >= 0 && graph.adjacent(root(na), root(nb));
+        return na >= 0 && nb >= 0 && graph.adjacent(vertex[root(na)], vertex[root(nb)]);
     }
 
     /** Merges the classes of {@code a} and {@code b}; the larger class's representative stays (a's on a tie). */
@@ -110,20 +118,12 @@ final class PhiCongruence {
         if (ra == rb) {
             return;
         }
-        int named = representative[size(ra) < size(rb) ? rb : ra];
-        int kept = graph.contract(ra, rb);
+        int kept = size(ra) < size(rb) ? rb : ra;
         int gone = kept == ra ? rb : ra;
+        vertex[kept] = graph.contract(vertex[ra], vertex[rb]);
         parent[gone] = kept;
-        representative[kept] = named;
         IntList into = membersOf(kept);
-        IntList moved = membersOf(gone);
-        if (into.size() < moved.size()) {
-            IntList t = into;
-            into = moved;
-            moved = t;
-        }
-        into.addAll(moved);
-        members.set(kept, into);
+        into.addAll(membersOf(gone));
         members.set(gone, null);
     }
 
@@ -158,9 +158,11 @@ final class PhiCongruence {
             int length = Math.max(graph.size(), 2 * old);
             parent = Arrays.copyOf(parent, length);
             representative = Arrays.copyOf(representative, length);
+            vertex = Arrays.copyOf(vertex, length);
             for (int i = old; i < length; i++) {
                 parent[i] = i;
                 representative[i] = i;
+                vertex[i] = i;
                 members.add(null);
             }
         }

@@ -51,7 +51,15 @@ class IntSetTest {
     }
 
     @Test
-    void negativeNumbersAreRefused() {
-        assertThatThrownBy(() -> new IntSet().add(-1)).isInstanceOf(IllegalArgumentException.class);
+    void numbersOutsideTheRangeAreRefusedAndNeverMembers() {
+        IntSet set = new IntSet();
+        set.add(0);
+        assertThatThrownBy(() -> set.add(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> set.add(Integer.MAX_VALUE)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(set.contains(-1)).isFalse();
+        assertThat(set.contains(Integer.MAX_VALUE)).isFalse();
+        assertThat(set.remove(-1)).isFalse();
+        assertThat(set.size()).isEqualTo(1);
+        assertThat(set.contains(0)).isTrue();
     }
 }

@@ -11,10 +11,8 @@ package org.funssa.destruct.boissinot;
  * A pair that interferes is dropped (a larger class made from it interferes as well).
  */
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /** Coalescing of congruence classes along weighted copies, strongest class-to-class affinity first. */
@@ -116,8 +114,11 @@ final class Affinities {
     }
 
     private final CongruenceClasses classes;
-    private final List<int[]> copies = new ArrayList<>();
-    private final List<Double> weights = new ArrayList<>();
+    /** The copies given, k-th between {@code from[k]} and {@code to[k]}, weighing {@code weights[k]}. */
+    private int[] from = new int[64];
+    private int[] to = new int[64];
+    private double[] weights = new double[64];
+    private int copies;
 
     Affinities(CongruenceClasses classes) {
         this.classes = classes;
@@ -125,22 +126,28 @@ final class Affinities {
 
     /** A copy between the variables numbered {@code a} and {@code b}, weighing {@code weight}. */
     void add(int a, int b, double weight) {
-        copies.add(new int[] {a, b});
-        weights.add(weight);
+        if (copies == from.length) {
+            from = Arrays.copyOf(from, 2 * copies);
+            to = Arrays.copyOf(to, 2 * copies);
+            weights = Arrays.copyOf(weights, 2 * copies);
+        }
+        from[copies] = a;
+        to[copies] = b;
+        weights[copies++] = weight;
     }
 
     /** Merges classes along the copies given, strongest affinity first, wherever the classes do not interfere. */
     void coalesce() {
         Map<Integer, Map<Integer, Affinity>> graph = new HashMap<>();
-        for (int k = 0; k < copies.size(); k++) {
-            int a = classes.find(copies.get(k)[0]);
-            int b = classes.find(copies.get(k)[1]);
+        for (int k = 0; k < copies; k++) {
+            int a = classes.find(from[k]);
+            int b = classes.find(to[k]);
             if (a != b) {
                 int rank = k;
                 Affinity edge = graph.computeIfAbsent(a, x -> new HashMap<>())
                         .computeIfAbsent(b, x -> new Affinity(rank));
                 graph.computeIfAbsent(b, x -> new HashMap<>()).put(a, edge);
-                edge.weight += weights.get(k);
+                edge.weight += weights[k];
             }
         }
         Queue queue = new Queue();

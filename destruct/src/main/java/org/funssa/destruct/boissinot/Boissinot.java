@@ -91,6 +91,8 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         private final Map<Type, Atom.Var> temporaries = new HashMap<>();
         private final LiveRanges ranges;
         private final CongruenceClasses classes;
+        /** Per variable number: the variable naming its class once coalescing is done, for the rewrite. */
+        private Atom.Var[] finalNames;
         private int inserted;
         private int remaining;
 
@@ -282,6 +284,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                 }
             }
             otherCopies.coalesce();
+            finalNames = classes.finalNames();
             Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
             return new Function(function.name(), function.symbols(), function.params().map(this::rename),
                     function.results(), body);
@@ -330,7 +333,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         }
 
         private Atom.Var rename(Atom.Var v) {
-            return classes.name(ranges.number(v));
+            return finalNames[ranges.number(v)];
         }
 
         private Atom rename(Atom a) {

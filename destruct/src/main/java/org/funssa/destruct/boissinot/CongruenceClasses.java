@@ -73,6 +73,19 @@ final class CongruenceClasses {
         return r;
     }
 
+    /**
+     * The variable that names each variable's class, by number, as the classes are now: a table made once for
+     * renaming every occurrence after the last merge (finding the root of each occurrence in turn was, at 10^6
+     * instructions, a cache miss or two each and a tenth of the method's time).
+     */
+    Atom.Var[] finalNames() {
+        Atom.Var[] names = new Atom.Var[parent.length];
+        for (int v = 0; v < names.length; v++) {
+            names[v] = name(v);
+        }
+        return names;
+    }
+
     /** The variable that names {@code v}'s class: its first member in dominance order. */
     Atom.Var name(int v) {
         return ranges.var(members(find(v))[0]);

@@ -21,7 +21,6 @@ import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Set;
 import java.util.function.IntConsumer;
 import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
@@ -45,7 +44,7 @@ public final class Interference {
      * {@code params} gives each block's parameters, the function's for block 0).
      */
     public static Interference of(List<Body> blocks, List<Vector<Atom.Var>> params, Liveness liveness,
-            Set<String> among) {
+            Iterable<String> among) {
         Interference g = over(among);
         Live live = new Live(g.names.size());
         int[] vertex = new int[liveness.variableCount()];
@@ -92,7 +91,7 @@ public final class Interference {
         return g;
     }
 
-    /** A graph without edges over {@code variables}, numbered in their order from 0. */
+    /** A graph without edges over {@code variables}, numbered in the order they first come from 0. */
     public static Interference over(Iterable<String> variables) {
         Interference g = new Interference();
         if (variables instanceof Collection<String> known) {

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 import org.funssa.core.graph.IntList;
 import org.funssa.destruct.liveness.Interference;
 
@@ -54,15 +55,26 @@ final class PhiCongruence {
         grow();
     }
 
-    /** The representative of {@code v}'s class. */
-    String find(String v) {
-        int n = graph.numberOrMinus(v);
-        return n < 0 ? v : graph.name(representative[root(n)]);
-    }
-
     /** Whether {@code a} and {@code b} are in one class. */
     boolean same(String a, String b) {
-        return find(a).equals(find(b));
+        int na = graph.numberOrMinus(a);
+        int nb = graph.numberOrMinus(b);
+        return na < 0 || nb < 0 ? a.equals(b) : root(na) == root(nb);
+    }
+
+    /**
+     * The representative of every variable's class as the classes are now, looked up in a table made once:
+     * for renaming every occurrence after the last merge, which must not be followed by another.
+     */
+    UnaryOperator<String> finalNames() {
+        String[] name = new String[graph.size()];
+        for (int n = 0; n < name.length; n++) {
+            name[n] = graph.name(representative[root(n)]);
+        }
+        return v -> {
+            int n = graph.numberOrMinus(v);
+            return n < 0 ? v : name[n];
+        };
     }
 
     /** The number of members of {@code v}'s class. */

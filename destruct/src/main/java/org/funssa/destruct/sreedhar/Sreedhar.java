@@ -53,6 +53,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -122,6 +123,8 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         private final Map<Integer, List<Atom.Var>> targetCopies = new HashMap<>();
         private final Liveness liveness;
         private final PhiCongruence classes;
+        /** Each variable's class representative once the classes are final, for the rewrite. */
+        private UnaryOperator<String> finalNames;
         private int inserted;
         private int removed;
 
@@ -169,16 +172,22 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         /**
          * The variables a class can have as members: the φ resources and the operands of copies (the copies
          * inserted later are added as they are made). Interference among the others is never asked about.
+         * In program order, repeats included: the graph numbers them as they first come, so that the arrays
+         * indexed by those numbers are read nearly in order as the blocks are walked.
          */
-        private Set<String> resourcesAndCopies(List<Body> current) {
-            Set<String> among = new HashSet<>();
+        private List<String> resourcesAndCopies(List<Body> current) {
+            List<String> among = new ArrayList<>();
             for (int b = 0; b < current.size(); b++) {
                 params.get(b).forEach(p -> among.add(p.name()));
-                Liveness.addVars(among, Vector.ofAll(jumpArgs.get(b)));
                 for (Let let : current.get(b).lets()) {
                     if (let.expr() instanceof Expr.Copy(Atom.Var source)) {
                         among.add(source.name());
-                        Liveness.addVars(among, let.vars());
+                        let.vars().forEach(v -> among.add(v.name()));
+                    }
+                }
+                for (Atom a : jumpArgs.get(b)) {
+                    if (a instanceof Atom.Var v) {
+                        among.add(v.name());
                     }
                 }
             }
@@ -268,6 +277,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                     }
                 }
             }
+            finalNames = classes.finalNames();
             Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
             return new Function(function.name(), function.symbols(), params.get(0).map(this::rename),
                     function.results(), body);
@@ -443,12 +453,11 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             if (classes.size(x) <= live.size()) {
                 return classes.anyMember(x, live::contains);
             }
-            String r = classes.find(x);
-            return live.anyMatch(l -> classes.find(l).equals(r));
+            return live.anyMatch(l -> classes.same(l, x));
         }
 
         private Atom.Var rename(Atom.Var v) {
-            String r = classes.find(v.name());
+            String r = finalNames.apply(v.name());
             return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
         }
 

@@ -40,12 +40,17 @@ public final class Interference {
     private Interference() {}
 
     /**
-     * The interference among the variables {@code among} of {@code blocks} under {@code liveness} (where
-     * {@code params} gives each block's parameters, the function's for block 0).
+     * The interference among the variables {@code among} of {@code blocks} under {@code liveness}, which
+     * must be the liveness of these blocks: the walk reads the variables' numbers from its
+     * {@link Liveness#occurrences()} (the blocks' parameters too: the function's for block 0).
      */
-    public static Interference of(List<Body> blocks, List<Vector<Atom.Var>> params, Liveness liveness,
-            Iterable<String> among) {
+    public static Interference of(List<Body> blocks, Liveness liveness, Iterable<String> among) {
         Interference g = over(among);
+        Occurrences occurrences = liveness.occurrences();
+        if (occurrences.blocks() != blocks.size()) {
+            throw new IllegalArgumentException("the liveness of " + occurrences.blocks() + " blocks given for "
+                    + blocks.size() + " blocks");
+        }
         Live live = new Live(g.names.size());
         int[] vertex = new int[liveness.variableCount()];
         for (int v = 0; v < vertex.length; v++) {
@@ -55,35 +60,43 @@ public final class Interference {
             Body body = blocks.get(b);
             live.clear();
             liveness.out(b).forEachNumber(v -> live.add(vertex[v]));
-            Liveness.tailUses(body.tail()).forEach(a -> live.add(g.numberOrMinus(a)));
+            for (int k = occurrences.tailFrom(b); k < occurrences.tailTo(b); k++) {
+                live.add(vertex[occurrences.number(k)]);
+            }
             Vector<Let> lets = body.lets();
             for (int i = lets.size() - 1; i >= 0; i--) {
-                Let let = lets.get(i);
-                int source = let.expr() instanceof Expr.Copy(Atom.Var s) ? g.numberOrMinus(s) : -1;
-                int[] defined = g.numbers(let.vars());
-                for (int n : defined) {
+                int from = occurrences.varsFrom(b, i);
+                int to = occurrences.varsTo(b, i);
+                int source = lets.get(i).expr() instanceof Expr.Copy(Atom.Var s)
+                        ? vertex[occurrences.number(occurrences.operandsFrom(b, i))] : -1;
+                for (int d = from; d < to; d++) {
+                    int n = vertex[occurrences.number(d)];
                     if (n >= 0) {
                         live.forEach(l -> {
                             if (l != source) {
                                 g.add(n, l);
                             }
                         });
-                        for (int e : defined) {
-                            g.add(n, e);
+                        for (int e = from; e < to; e++) {
+                            g.add(n, vertex[occurrences.number(e)]);
                         }
                     }
                 }
-                for (int n : defined) {
-                    live.remove(n);
+                for (int d = from; d < to; d++) {
+                    live.remove(vertex[occurrences.number(d)]);
                 }
-                let.expr().operands().forEach(a -> live.add(g.numberOrMinus(a)));
+                for (int k = occurrences.operandsFrom(b, i); k < from; k++) {
+                    live.add(vertex[occurrences.number(k)]);
+                }
             }
-            int[] defined = g.numbers(params.get(b));
-            for (int n : defined) {
+            int from = occurrences.paramsFrom(b);
+            int to = occurrences.paramsTo(b);
+            for (int d = from; d < to; d++) {
+                int n = vertex[occurrences.number(d)];
                 if (n >= 0) {
                     liveness.in(b).forEachNumber(l -> g.add(n, vertex[l]));
-                    for (int q : defined) {
-                        g.add(n, q);
+                    for (int q = from; q < to; q++) {
+                        g.add(n, vertex[occurrences.number(q)]);
                     }
                 }
             }
@@ -113,19 +126,6 @@ public final class Interference {
     /** The number of {@code v}, or −1 when it is not in the graph. */
     public int numberOrMinus(String v) {
         return names.numberOrMinus(v);
-    }
-
-    /** The numbers of {@code vars}, −1 for those not in the graph, each looked up once. */
-    private int[] numbers(Vector<Atom.Var> vars) {
-        int[] numbers = new int[vars.size()];
-        for (int k = 0; k < numbers.length; k++) {
-            numbers[k] = numberOrMinus(vars.get(k).name());
-        }
-        return numbers;
-    }
-
-    private int numberOrMinus(Atom a) {
-        return a instanceof Atom.Var v ? numberOrMinus(v.name()) : -1;
     }
 
     /** The name of variable number {@code n}. */

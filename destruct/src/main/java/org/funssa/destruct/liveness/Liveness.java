@@ -34,11 +34,13 @@ public final class Liveness {
     private final NameSet variables;
     private final LiveSet[] in;
     private final LiveSet[] out;
+    private final Occurrences occurrences;
 
-    private Liveness(NameSet variables, LiveSet[] in, LiveSet[] out) {
+    private Liveness(NameSet variables, LiveSet[] in, LiveSet[] out, Occurrences occurrences) {
         this.variables = variables;
         this.in = in;
         this.out = out;
+        this.occurrences = occurrences;
     }
 
     /**
@@ -53,18 +55,24 @@ public final class Liveness {
         IntSeq[] exitUses = new IntSeq[n];
         IntSeq[] entryDefs = new IntSeq[n];
         DiGraph.Builder graph = DiGraph.builder(n);
+        Occurrences.Builder occurrences = numbering.occurrences;
         for (int b = 0; b < n; b++) {
             Body body = blocks.get(b);
+            occurrences.block();
             entryDefs[b] = numbering.all(params.get(b));
             for (Let let : body.lets()) {
+                occurrences.letOperands();
                 numbering.used(b, let.expr().operands());
+                occurrences.letVars();
                 for (Atom.Var v : let.vars()) {
                     numbering.defined(b, v);
                 }
             }
+            occurrences.tail();
             numbering.used(b, tailUses(body.tail()));
             uses[b] = numbering.takeUses();
             defs[b] = numbering.takeDefs();
+            occurrences.exit();
             for (Tail.Jump j : body.tail().jumps()) {
                 graph.edge(b, index.get(j.target().name()));
                 numbering.usedAtExit(j.args());
@@ -79,7 +87,7 @@ public final class Liveness {
             in[b] = new LiveSet(numbering.names, solved.liveIn(b));
             out[b] = new LiveSet(numbering.names, solved.liveOut(b));
         }
-        return new Liveness(numbering.names, in, out);
+        return new Liveness(numbering.names, in, out, occurrences.build());
     }
 
     /** The operands a tail reads before it transfers control (jump arguments excluded). */
@@ -99,6 +107,14 @@ public final class Liveness {
                 set.add(v.name());
             }
         }
+    }
+
+    /**
+     * The number of every variable occurrence of the blocks as they were given (later changes to the sets
+     * do not show here), in the order of {@link Occurrences}.
+     */
+    public Occurrences occurrences() {
+        return occurrences;
     }
 
     /** The variables live at the entry of block {@code b}, its used parameters included. */
@@ -129,6 +145,7 @@ public final class Liveness {
     /** Numbers the variables of a function's blocks and collects one block's uses and definitions. */
     private static final class Numbering {
         final NameSet names = new NameSet();
+        final Occurrences.Builder occurrences = new Occurrences.Builder();
         /** For each variable, the last block that defined it so far, or −1: a use after it is not exposed. */
         private int[] definedIn = new int[64];
         private int[] uses = new int[16];
@@ -185,8 +202,10 @@ public final class Liveness {
             return taken;
         }
 
+        /** The number of {@code v}, written down as the next occurrence. */
         private int number(Atom.Var v) {
             int n = names.number(v.name());
+            occurrences.add(n);
             if (n == definedIn.length) {
                 definedIn = Arrays.copyOf(definedIn, 2 * n);
                 Arrays.fill(definedIn, n, 2 * n, -1);

@@ -166,7 +166,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                                 ? new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(b))) : blocks.get(b).tail()));
             }
             liveness = Liveness.of(current, index, params);
-            classes = new PhiCongruence(Interference.of(current, params, liveness, resourcesAndCopies(current)));
+            classes = new PhiCongruence(Interference.of(current, liveness, resourcesAndCopies(current)));
         }
 
         /**

@@ -91,4 +91,46 @@ class LivenessTest {
         assertThat(names(out)).containsExactly("m0", "n", "x1", "x2_");
         assertThat(names(live.in(block2))).as("the other sets are untouched").containsExactly("m0", "n", "x1");
     }
+
+    /** The names at positions {@code from} (inclusive) to {@code to} (exclusive) of the occurrences. */
+    private static List<String> between(Liveness live, int from, int to) {
+        List<String> names = new ArrayList<>();
+        for (int k = from; k < to; k++) {
+            names.add(live.variable(live.occurrences().number(k)));
+        }
+        return names;
+    }
+
+    /**
+     * Every variable occurrence of the lost-copy function is written down, block by block, in the order the
+     * parameters, each let's operands and variables, the tail's operands and the jump arguments come.
+     */
+    @Test
+    void occurrencesAreWrittenDownInWalkOrder() {
+        Function lost = Examples.program("seed004-ch5.ir").functions().find(f -> f.name().equals("lost")).get();
+        Blocks blocks = Blocks.of(lost);
+        Liveness live = blocks.liveness();
+        Occurrences o = live.occurrences();
+        int entry = 0;
+        int block2 = blocks.index().get("block2");
+        int block3 = blocks.index().get("block3");
+        assertThat(o.blocks()).isEqualTo(3);
+        assertThat(between(live, o.paramsFrom(entry), o.paramsTo(entry))).containsExactly("n", "m0");
+        assertThat(between(live, o.operandsFrom(entry, 0), o.varsFrom(entry, 0))).isEmpty();
+        assertThat(between(live, o.varsFrom(entry, 0), o.varsTo(entry, 0))).containsExactly("x0");
+        assertThat(between(live, o.tailFrom(entry), o.tailTo(entry))).isEmpty();
+        assertThat(between(live, o.tailTo(entry), o.exitTo(entry))).containsExactly("x0");
+
+        assertThat(between(live, o.paramsFrom(block2), o.paramsTo(block2))).containsExactly("x1");
+        assertThat(between(live, o.operandsFrom(block2, 0), o.varsFrom(block2, 0))).containsExactly("x1");
+        assertThat(between(live, o.varsFrom(block2, 0), o.varsTo(block2, 0))).containsExactly("x2");
+        assertThat(between(live, o.operandsFrom(block2, 1), o.varsFrom(block2, 1))).containsExactly("x2", "n");
+        assertThat(between(live, o.varsFrom(block2, 1), o.varsTo(block2, 1))).containsExactly("c");
+        assertThat(between(live, o.tailFrom(block2), o.tailTo(block2))).containsExactly("c");
+        assertThat(between(live, o.tailTo(block2), o.exitTo(block2))).containsExactly("x2");
+
+        assertThat(between(live, o.paramsFrom(block3), o.paramsTo(block3))).isEmpty();
+        assertThat(between(live, o.tailFrom(block3), o.tailTo(block3))).containsExactly("x1", "m0");
+        assertThat(o.exitTo(block3)).isEqualTo(o.tailTo(block3));
+    }
 }

@@ -67,6 +67,7 @@ import org.funssa.destruct.Destruction;
 import org.funssa.destruct.liveness.Interference;
 import org.funssa.destruct.liveness.LiveSet;
 import org.funssa.destruct.liveness.Liveness;
+import org.funssa.destruct.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
 import org.funssa.destruct.nest.BottomUp;
 
@@ -125,6 +126,8 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         private final PhiCongruence classes;
         /** Each variable's class representative once the classes are final, for the rewrite. */
         private UnaryOperator<String> finalNames;
+        /** The same by the variables' numbers in {@link #liveness}. */
+        private String[] finalByNumber;
         private int inserted;
         private int removed;
 
@@ -278,6 +281,10 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 }
             }
             finalNames = classes.finalNames();
+            finalByNumber = new String[liveness.variableCount()];
+            for (int v = 0; v < finalByNumber.length; v++) {
+                finalByNumber[v] = finalNames.apply(liveness.variable(v));
+            }
             Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
             return new Function(function.name(), function.symbols(), params.get(0).map(this::rename),
                     function.results(), body);
@@ -471,16 +478,16 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
 
         /** Block {@code i} with its copies, one name per class, and copy-free split blocks folded back. */
         private Body rebuilt(int i, Body body) {
-            Vector<Let> lets = Vector.empty();
-            for (Let let : Vector.ofAll(prefix.get(i)).appendAll(body.lets()).appendAll(suffix.get(i))) {
-                Let renamed = new Let(let.vars().map(this::rename), renamed(let.expr()));
-                if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && renamed.vars().get(0).equals(s)) {
-                    if (!s.type().equals(Type.MEM)) {
-                        removed++;
-                    }
-                    continue;
-                }
-                lets = lets.append(renamed);
+            List<Let> lets = new ArrayList<>();
+            for (Let let : prefix.get(i)) {
+                keep(lets, new Let(let.vars().map(this::rename), renamed(let.expr())));
+            }
+            Vector<Let> original = body.lets();
+            for (int k = 0; k < original.size(); k++) {
+                keep(lets, renamedAt(i, k, original.get(k)));
+            }
+            for (Let let : suffix.get(i)) {
+                keep(lets, new Let(let.vars().map(this::rename), renamed(let.expr())));
             }
             Map<String, Tail.Jump> folded = new HashMap<>();
             Vector<Fn> functions = Vector.empty();
@@ -503,7 +510,44 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                         fold(folded, s.otherwise()));
                 case Tail.Return r -> new Tail.Return(r.values().map(this::rename));
             };
-            return new Body(lets, functions, tail);
+            return new Body(Vector.ofAll(lets), functions, tail);
+        }
+
+        /** Adds a renamed let to {@code lets} unless it became a copy of a variable to itself. */
+        private void keep(List<Let> lets, Let renamed) {
+            if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && renamed.vars().get(0).equals(s)) {
+                if (!s.type().equals(Type.MEM)) {
+                    removed++;
+                }
+                return;
+            }
+            lets.add(renamed);
+        }
+
+        /**
+         * Let {@code k} of block {@code b} as the function had it, renamed: its variables' numbers are read from
+         * the liveness's occurrences, in the order {@link Expr#mapAtoms} visits the operands (that of
+         * {@link Expr#operands}), not looked up by name one by one.
+         */
+        private Let renamedAt(int b, int k, Let let) {
+            Occurrences o = liveness.occurrences();
+            int[] at = {o.operandsFrom(b, k)};
+            Expr expr = let.expr().mapAtoms(a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a);
+            int from = o.varsFrom(b, k);
+            Vector<Atom.Var> vars = let.vars();
+            for (int d = 0; d < vars.size(); d++) {
+                Atom.Var v = vars.get(d);
+                Atom.Var r = renamedAt(from + d, v);
+                if (r != v) {
+                    vars = vars.update(d, r);
+                }
+            }
+            return new Let(vars, expr);
+        }
+
+        private Atom.Var renamedAt(int position, Atom.Var v) {
+            String r = finalByNumber[liveness.occurrences().number(position)];
+            return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
         }
 
         private Tail.Jump fold(Map<String, Tail.Jump> folded, Tail.Jump j) {

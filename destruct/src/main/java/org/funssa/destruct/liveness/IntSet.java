@@ -85,6 +85,14 @@ public final class IntSet {
         return true;
     }
 
+    /** Makes room for {@code more} members beyond those the set has, so that adding them grows it at most once. */
+    public void reserve(int more) {
+        long wanted = 3L * (size + (long) more) / 2 + 1;
+        if (wanted > slots.length) {
+            rehash(Integer.highestOneBit((int) Math.min(wanted, 1 << 30) - 1) << 1);
+        }
+    }
+
     /** How many ints the set has. */
     public int size() {
         return size;

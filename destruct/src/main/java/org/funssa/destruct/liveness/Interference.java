@@ -72,6 +72,7 @@ public final class Interference {
                 for (int d = from; d < to; d++) {
                     int n = vertex[occurrences.number(d)];
                     if (n >= 0) {
+                        g.neighboursOf(n).reserve(live.size() + to - from);
                         live.forEach(l -> {
                             if (l != source) {
                                 g.add(n, l);
@@ -94,6 +95,7 @@ public final class Interference {
             for (int d = from; d < to; d++) {
                 int n = vertex[occurrences.number(d)];
                 if (n >= 0) {
+                    g.neighboursOf(n).reserve(liveness.in(b).size() + to - from);
                     liveness.in(b).forEachNumber(l -> g.add(n, vertex[l]));
                     for (int q = from; q < to; q++) {
                         g.add(n, vertex[occurrences.number(q)]);
@@ -217,6 +219,10 @@ public final class Interference {
 
         void clear() {
             size = 0;
+        }
+
+        int size() {
+            return size;
         }
 
         void forEach(IntConsumer action) {

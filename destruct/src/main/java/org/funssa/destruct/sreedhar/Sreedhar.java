@@ -293,10 +293,12 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         /** A φ resource: the target (pred −1) or the source on the edge from block {@code pred}. */
         private record Resource(Atom.Var var, int pred) {}
 
-        private Vector<Resource> resources(int b, int k) {
-            Vector<Resource> r = Vector.of(new Resource(params.get(b).get(k), -1));
-            for (int p : preds.get(b)) {
-                r = r.append(new Resource((Atom.Var) jumpArgs.get(p).get(k), p));
+        private List<Resource> resources(int b, int k) {
+            List<Integer> from = preds.get(b);
+            List<Resource> r = new ArrayList<>(1 + from.size());
+            r.add(new Resource(params.get(b).get(k), -1));
+            for (int p : from) {
+                r.add(new Resource((Atom.Var) jumpArgs.get(p).get(k), p));
             }
             return r;
         }
@@ -323,15 +325,19 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                     }
                 }
             }
-            Vector<Resource> now = resources(b, k);
-            String first = now.head().var().name();
+            List<Resource> now = resources(b, k);
+            String first = now.get(0).var().name();
             now.forEach(r -> classes.union(first, r.var().name()));
         }
 
         /** The resources of a φ of block {@code b} that the method copies (steps 4 and 5 for Method III). */
-        private Set<String> candidates(int b, Vector<Resource> rs) {
+        private Set<String> candidates(int b, List<Resource> rs) {
             return switch (method) {
-                case I -> new LinkedHashSet<>(rs.map(r -> r.var().name()).asJava());
+                case I -> {
+                    Set<String> all = new LinkedHashSet<>();
+                    rs.forEach(r -> all.add(r.var().name()));
+                    yield all;
+                }
                 case II -> {
                     Set<String> both = new LinkedHashSet<>();
                     interferingPairs(rs, (xi, xj) -> {
@@ -345,7 +351,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         }
 
         /** Step 4's pairs: two resources of different names and classes whose classes interfere. */
-        private void interferingPairs(Vector<Resource> rs, BiConsumer<Resource, Resource> action) {
+        private void interferingPairs(List<Resource> rs, BiConsumer<Resource, Resource> action) {
             for (int i = 0; i < rs.size(); i++) {
                 for (int j = i + 1; j < rs.size(); j++) {
                     String ni = rs.get(i).var().name();
@@ -358,7 +364,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         }
 
         /** Method III's steps 4 and 5: the four cases over LiveIn/LiveOut, then the deferred Case 4. */
-        private Set<String> chosenByLiveness(int b, Vector<Resource> rs) {
+        private Set<String> chosenByLiveness(int b, List<Resource> rs) {
             Set<String> candidates = new LinkedHashSet<>();
             Map<String, Set<String>> unresolved = new LinkedHashMap<>();
             interferingPairs(rs, (xi, xj) -> {

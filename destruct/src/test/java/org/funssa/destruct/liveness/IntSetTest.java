@@ -35,6 +35,25 @@ class IntSetTest {
         }
     }
 
+    /** Room reserved ahead keeps every member, whether the set was empty or not. */
+    @Test
+    void reservingRoomKeepsTheMembers() {
+        IntSet set = new IntSet();
+        set.add(7);
+        set.add(1_000);
+        set.reserve(10_000);
+        for (int v = 0; v < 10_000; v += 2) {
+            set.add(v);
+        }
+        set.reserve(0);
+        set.reserve(3);
+        assertThat(set.size()).as("1,000 was there already").isEqualTo(5_001);
+        assertThat(set.contains(7)).isTrue();
+        assertThat(set.contains(1_000)).isTrue();
+        assertThat(set.contains(9_998)).isTrue();
+        assertThat(set.contains(9_999)).isFalse();
+    }
+
     @Test
     void largeSetsKeepEveryMember() {
         IntSet set = new IntSet();

@@ -16,7 +16,6 @@ import io.vavr.collection.Vector;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.names.NameSet;
@@ -98,15 +97,6 @@ public final class Liveness {
             case Tail.Switch s -> Vector.of(s.value());
             case Tail.Return r -> r.values();
         };
-    }
-
-    /** Adds the names of the variables among {@code atoms} to {@code set}. */
-    public static void addVars(Set<String> set, Vector<? extends Atom> atoms) {
-        for (Atom a : atoms) {
-            if (a instanceof Atom.Var v) {
-                set.add(v.name());
-            }
-        }
     }
 
     /**

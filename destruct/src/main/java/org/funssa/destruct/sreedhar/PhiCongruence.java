@@ -14,7 +14,7 @@ package org.funssa.destruct.sreedhar;
  * the members pairwise costs the product of the class sizes, and a class that follows one register around
  * the loops of a function has a member at every loop header: on generated functions of 10^5 instructions
  * with nested loops Method III grew as n^1.6. So the interference of the classes is kept instead: the
- * interference graph of the variables, with each class contracted to one vertex (its root in the forest).
+ * interference graph of the variables, with each class contracted to one vertex (one of its members).
  * A merge contracts two vertices; an edge added by step 6 joins the classes of its ends. Both questions
  * are then one lookup.
  *

@@ -552,7 +552,13 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         }
 
         private Atom.Var renamedAt(int position, Atom.Var v) {
-            String r = finalByNumber[liveness.occurrences().number(position)];
+            int n = liveness.occurrences().number(position);
+            if (!liveness.variable(n).equals(v.name())) {
+                throw new IllegalStateException("function " + function.name() + ": occurrence " + position
+                        + " is " + liveness.variable(n) + " in liveness but " + v.name() + " in the let; "
+                        + "Expr.mapAtoms and Expr.operands no longer visit operands in one order");
+            }
+            String r = finalByNumber[n];
             return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
         }
 

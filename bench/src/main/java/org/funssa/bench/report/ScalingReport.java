@@ -60,13 +60,15 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
     private Vector<String> method() {
         var s = result.settings();
         return Vector.of("## Method", "",
-                String.format(Locale.ROOT, "Scaling harness (one JVM): per phase and input, %d untimed warm-up runs,"
-                        + " then %d timed runs each after `System.gc()`; wall time by `System.nanoTime()`; the median"
-                        + " is reported, and the median of the runs' garbage-collection times (the collectors' own"
-                        + " account, part of the wall time). Generated inputs: one function per size and shape, seed %d."
-                        + " Size and"
-                        + " throughput count LIR instructions (statements of function bodies, labels included).",
-                        s.warmup(), s.repetitions(), org.funssa.bench.phase.Workload.SEED),
+                String.format(Locale.ROOT, "Scaling harness (%s): per phase and input, untimed warm-up runs until"
+                        + " there have been %d and they took %s s, then %d timed runs each after `System.gc()`; wall"
+                        + " time by `System.nanoTime()`; the median is reported, and the median of the runs'"
+                        + " garbage-collection times (the collectors' own account, part of the wall time). Generated"
+                        + " inputs: one function per size and shape, seed %d. Size and throughput count LIR"
+                        + " instructions (statements of function bodies, labels included).",
+                        s.fork() ? "each phase in a JVM of its own, with the options of this one" : "one JVM",
+                        s.warmup(), org.funssa.bench.scaling.Arguments.format(s.warmupSeconds()), s.repetitions(),
+                        org.funssa.bench.phase.Workload.SEED),
                 "",
                 String.format(Locale.ROOT, "Exponent k: least-squares fit of log(time) = a + k·log(size) on the"
                         + " sizes ≥ %,d. Reference: the same fit applied to exactly n·log n on the same sizes"

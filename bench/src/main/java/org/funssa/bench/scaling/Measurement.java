@@ -41,8 +41,19 @@ public record Measurement(String input, long size, long instructions, long work,
      * {@link System#nanoTime()}.
      */
     public static Measurement take(Trial trial, Workload workload, long size, int warmup, int repetitions) {
+        return take(trial, workload, size, warmup, 0, repetitions);
+    }
+
+    /**
+     * Times a trial: untimed runs until there have been at least {@code warmup} of them and they have taken at
+     * least {@code warmupSeconds}, then {@code repetitions} runs each preceded by {@link System#gc()} (so one
+     * run's garbage is not collected in the next) and timed by {@link System#nanoTime()}.
+     */
+    public static Measurement take(Trial trial, Workload workload, long size, int warmup, double warmupSeconds,
+                                   int repetitions) {
         long work = 0;
-        for (int i = 0; i < warmup; i++) {
+        long warmupStart = System.nanoTime();
+        for (int i = 0; i < warmup || System.nanoTime() - warmupStart < warmupSeconds * 1e9; i++) {
             work = trial.run();
         }
         Vector<Long> samples = Vector.empty();

@@ -2,7 +2,9 @@ package org.funssa.bench.scaling;
 
 import io.vavr.Tuple2;
 import io.vavr.collection.Vector;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Locale;
 import org.funssa.bench.phase.Phase;
 import org.funssa.bench.phase.Phases;
@@ -14,11 +16,12 @@ import org.funssa.core.gen.Shape;
  * Runs every selected phase on generated inputs of growing size and fits how its time grows
  * ({@link Scaling}); also times the phases on the largest corpus programs.
  *
- * <p>Method, per phase and input: {@code warmup} untimed runs, then {@code repetitions} timed runs, each
- * preceded by {@link System#gc()} so that one run's garbage is not collected during the next; wall time by
- * {@link System#nanoTime()}; the median is reported. Inputs are generated once per shape and size (seed
- * {@link Workload#SEED}) and shared by all phases. This is a harness for exponents and ratios in one JVM,
- * not a replacement for the JMH benchmarks, which fork and report error bars.
+ * <p>Method, per phase and input: untimed runs until there have been {@code warmup} of them and they took
+ * {@code warmup-seconds}, then {@code repetitions} timed runs, each preceded by {@link System#gc()} so that one
+ * run's garbage is not collected during the next; wall time by {@link System#nanoTime()}; the median is
+ * reported. Each phase runs in a JVM of its own ({@link Fork}) unless {@code --fork no}; inputs are generated
+ * once per shape and size (seed {@link Workload#SEED}) in each. This is a harness for exponents and ratios,
+ * not a replacement for the JMH benchmarks, which report error bars.
  *
  * <p>{@code java -cp bench/target/benchmarks.jar org.funssa.bench.scaling.ScalingHarness [options]};
  * options are those of {@link ScalingSettings#from}.
@@ -37,24 +40,25 @@ public final class ScalingHarness {
         this.progress = progress;
     }
 
-    /** Runs the harness: every phase on every shape and size, then on the corpus programs. */
+    /**
+     * Runs the harness: every phase on every shape and size, then on the corpus programs; each phase in a JVM of
+     * its own when the settings say {@link ScalingSettings#fork fork}.
+     */
     public Result run() {
+        return settings.fork() ? Fork.run(settings, progress) : runHere();
+    }
+
+    /** Runs every phase in this JVM. */
+    private Result runHere() {
         Vector<Phase> phases = Phases.named(settings.phases());
-        Vector<Tuple2<Phase, Tuple2<Shape, Measurement>>> raw = Vector.empty();
+        Vector<Tuple2<String, Tuple2<Shape, Measurement>>> generated = Vector.empty();
         for (Shape shape : settings.shapes()) {
             for (int size : settings.sizes()) {
                 Workload workload = Workload.generated(shape, size);
                 for (Phase phase : phases.filter(p -> settings.runs(p.name(), size))) {
-                    raw = raw.append(new Tuple2<>(phase, new Tuple2<>(shape, measure(phase, workload, size))));
+                    generated = generated.append(new Tuple2<>(phase.name(),
+                            new Tuple2<>(shape, measure(phase, workload, size))));
                 }
-            }
-        }
-        Vector<Scaling> scalings = Vector.empty();
-        for (Phase phase : phases) {
-            for (Shape shape : settings.shapes()) {
-                Vector<Measurement> points = raw.filter(r -> r._1 == phase && r._2._1 == shape).map(r -> r._2._2);
-                scalings = scalings.append(Scaling.of(phase.name(), phase.unit(), shape, points,
-                        settings.fitFrom(), settings.tolerance()));
             }
         }
         Vector<Tuple2<String, Measurement>> corpus = Vector.empty();
@@ -68,29 +72,58 @@ public final class ScalingHarness {
                 }
             }
         }
+        return result(settings, generated, corpus);
+    }
+
+    /** The result of measurements: per phase (by name) and shape, the fitted scaling. */
+    static Result result(ScalingSettings settings, Vector<Tuple2<String, Tuple2<Shape, Measurement>>> generated,
+                         Vector<Tuple2<String, Measurement>> corpus) {
+        Vector<Scaling> scalings = Vector.empty();
+        for (Phase phase : Phases.named(settings.phases())) {
+            for (Shape shape : settings.shapes()) {
+                Vector<Measurement> points = generated.filter(r -> r._1.equals(phase.name()) && r._2._1 == shape)
+                        .map(r -> r._2._2);
+                scalings = scalings.append(Scaling.of(phase.name(), phase.unit(), shape, points,
+                        settings.fitFrom(), settings.tolerance()));
+            }
+        }
         return new Result(settings, scalings, corpus);
     }
 
     private Measurement measure(Phase phase, Workload workload, long size) {
         Measurement m = Measurement.take(phase.bind().apply(workload), workload, size, settings.warmup(),
-                settings.repetitions());
+                settings.warmupSeconds(), settings.repetitions());
         progress.printf(Locale.ROOT, "%-12s %-22s %10d instr %12.3f ms %14.0f %s/s  gc %.0f ms%n", phase.name(),
                 workload.label(), workload.instructions(), m.medianMillis(), m.throughput(), phase.unit(),
                 m.medianGcMillis());
         return m;
     }
 
-    /** Prints the fitted exponents; exits with status 1 when the options are wrong. */
+    /**
+     * Prints the fitted exponents; exits with status 1 when the options are wrong. With {@code --measurements-to
+     * FILE} (how {@link Fork} starts a child) it writes the measurements there instead.
+     */
     public static void main(String[] args) {
         ScalingSettings settings;
+        Arguments arguments;
         try {
-            settings = ScalingSettings.from(Arguments.parse(args, ScalingSettings.OPTIONS));
+            arguments = Arguments.parse(args, ScalingSettings.OPTIONS);
+            settings = ScalingSettings.from(arguments);
         } catch (IllegalArgumentException e) {
             System.err.println("ScalingHarness: " + e.getMessage());
             System.exit(1);
             return;
         }
         Result result = new ScalingHarness(settings, System.out).run();
+        for (String file : arguments.get(Fork.MEASUREMENTS_OPTION)) {
+            try {
+                Fork.write(Path.of(file), result);
+            } catch (IOException e) {
+                System.err.println("ScalingHarness: cannot write " + file + ": " + e.getMessage());
+                System.exit(1);
+            }
+            return;
+        }
         System.out.println();
         System.out.printf(Locale.ROOT, "%-12s %-10s %8s %8s %10s  %s%n", "phase", "shape", "k", "nlogn",
                 "t10x ratio", "flag");

@@ -15,20 +15,26 @@ import org.funssa.core.gen.Shape;
  * @param sizes       generated input sizes in LIR instructions, e.g. 10^3…10^6
  * @param shapes      control-flow shapes of the generated inputs
  * @param corpus      corpus programs ({@code group/name}) measured at their own size
- * @param warmup      untimed runs before the timed ones, per phase and input
+ * @param warmup      untimed runs before the timed ones, per phase and input (at least this many)
+ * @param warmupSeconds untimed runs go on until they have taken at least this long, per phase and input, so that
+ *                    a small input is timed with compiled code too (one run of 10^5 instructions is too short
+ *                    for the JIT to finish, one run of 10^6 is not)
  * @param repetitions timed runs per phase and input; the median is reported
  * @param fitFrom     the smallest size used in the power-law fit
  * @param tolerance   how far the fitted exponent may exceed that of {@code n·log n} before a flag
  * @param maxSizes    the largest generated size a phase runs at, for the phases that have a cap (a phase too
  *                    slow to run at every size is measured up to its cap, and its ratio is taken there)
+ * @param fork        whether each phase runs in a JVM of its own ({@link Fork}), as JMH forks each benchmark:
+ *                    in one JVM, a phase's time depends on the phases before it (their profiles make shared
+ *                    code megamorphic; their garbage and heap sizing carry over)
  */
 public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vector<Shape> shapes,
-                              Vector<String> corpus, int warmup, int repetitions, double fitFrom,
-                              double tolerance, Map<String, Integer> maxSizes) {
+                              Vector<String> corpus, int warmup, double warmupSeconds, int repetitions,
+                              double fitFrom, double tolerance, Map<String, Integer> maxSizes, boolean fork) {
 
     /** The option names {@link #from} accepts. */
     public static final Vector<String> OPTIONS = Vector.of("phases", "sizes", "shapes", "corpus", "warmup",
-            "repetitions", "fit-from", "tolerance", "max-size");
+            "warmup-seconds", "repetitions", "fit-from", "tolerance", "max-size", "fork", Fork.MEASUREMENTS_OPTION);
 
     /**
      * The corpus programs measured by default: the largest by {@code .before.lir} size (MANIFEST.tsv), one per
@@ -39,8 +45,8 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
             "TestFnami2/Le5", "WhiteBox2/bsort2", "WhiteBox2/nakataMatmult");
 
     public ScalingSettings {
-        if (repetitions < 1 || warmup < 0) {
-            throw new IllegalArgumentException("need repetitions >= 1 and warmup >= 0");
+        if (repetitions < 1 || warmup < 0 || !(warmupSeconds >= 0)) {
+            throw new IllegalArgumentException("need repetitions >= 1, warmup >= 0 and warmup-seconds >= 0");
         }
         if (sizes.exists(s -> s < 1)) {
             throw new IllegalArgumentException("sizes must be positive: " + sizes);
@@ -58,11 +64,20 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
         return maxSizes.get(phase).forAll(max -> size <= max);
     }
 
-    /** Every registered phase on 10^3…10^6 in four shapes, 2 warm-up and 5 timed runs, fit from 10^4. */
+    /**
+     * Every registered phase on 10^3…10^6 in four shapes, each phase in a JVM of its own, at least 2 warm-up runs
+     * and 5 s of them, 5 timed runs, fit from 10^4.
+     */
     public static ScalingSettings defaults() {
         return new ScalingSettings(Phases.all().map(Phase::name), Vector.of(1_000, 10_000, 100_000, 1_000_000),
-                Vector.of(Shape.STRAIGHT, Shape.DIAMONDS, Shape.LOOPS, Shape.MIX), DEFAULT_CORPUS, 2, 5,
-                10_000, 0.05, LinkedHashMap.empty());
+                Vector.of(Shape.STRAIGHT, Shape.DIAMONDS, Shape.LOOPS, Shape.MIX), DEFAULT_CORPUS, 2, 5, 5,
+                10_000, 0.05, LinkedHashMap.empty(), true);
+    }
+
+    /** These settings for one phase, run in this JVM: what a forked JVM is given. */
+    public ScalingSettings only(String phase) {
+        return new ScalingSettings(Vector.of(phase), sizes, shapes, corpus, warmup, warmupSeconds, repetitions,
+                fitFrom, tolerance, maxSizes.filterKeys(phase::equals), false);
     }
 
     /**
@@ -79,10 +94,12 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
                 args.list("shapes", d.shapes().map(Shape::name)).map(ScalingSettings::shape),
                 corpus.equals(Vector.of("none")) ? Vector.empty() : corpus,
                 args.integer("warmup", d.warmup()),
+                args.real("warmup-seconds", d.warmupSeconds()),
                 args.integer("repetitions", d.repetitions()),
                 args.real("fit-from", d.fitFrom()),
                 args.real("tolerance", d.tolerance()),
-                LinkedHashMap.ofEntries(args.list("max-size", Vector.empty()).map(ScalingSettings::maxSize)));
+                LinkedHashMap.ofEntries(args.list("max-size", Vector.empty()).map(ScalingSettings::maxSize)),
+                args.yesOrNo("fork", d.fork()));
     }
 
     private static Tuple2<String, Integer> maxSize(String text) {
@@ -104,8 +121,10 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
     public String asOptions() {
         return "--phases " + phases.mkString(",") + " --sizes " + sizes.mkString(",")
                 + " --shapes " + shapes.mkString(",") + " --corpus " + (corpus.isEmpty() ? "none" : corpus.mkString(","))
-                + " --warmup " + warmup + " --repetitions " + repetitions + " --fit-from " + (long) fitFrom
+                + " --warmup " + warmup + " --warmup-seconds " + Arguments.format(warmupSeconds)
+                + " --repetitions " + repetitions + " --fit-from " + (long) fitFrom
                 + " --tolerance " + tolerance + (maxSizes.isEmpty() ? ""
-                : " --max-size " + maxSizes.map(e -> e._1 + "=" + e._2).mkString(","));
+                : " --max-size " + maxSizes.map(e -> e._1 + "=" + e._2).mkString(","))
+                + " --fork " + (fork ? "yes" : "no");
     }
 }

@@ -17,16 +17,70 @@ class ScalingSettingsTest {
     @Test
     void aPhaseWithAMaximumSizeRunsOnlyUpToItAndTheOptionsSayWhich() {
         ScalingSettings s = parse("--phases", "lir.parse,lir.print", "--sizes", "1000,2000", "--shapes", "STRAIGHT",
-                "--corpus", "none", "--warmup", "0", "--repetitions", "1", "--max-size", "lir.print=1e3");
+                "--corpus", "none", "--warmup", "0", "--warmup-seconds", "0", "--repetitions", "1", "--max-size",
+                "lir.print=1e3", "--fork", "no");
         assertThat(s.runs("lir.print", 1000)).isTrue();
         assertThat(s.runs("lir.print", 2000)).isFalse();
         assertThat(s.runs("lir.parse", 2000)).isTrue();
-        assertThat(s.asOptions()).endsWith("--max-size lir.print=1000");
+        assertThat(s.asOptions()).endsWith("--max-size lir.print=1000 --fork no");
 
         ScalingHarness.Result result = new ScalingHarness(s, new PrintStream(OutputStream.nullOutputStream())).run();
         Vector<Scaling> print = result.scalings().filter(r -> r.phase().equals("lir.print"));
         assertThat(print.single().points().map(Measurement::size)).containsExactly(1000L);
         assertThat(result.scalings().filter(r -> r.phase().equals("lir.parse")).single().points()).hasSize(2);
+    }
+
+    @Test
+    void forkedPhasesComeBackWithEveryMeasurementOfTheirOwnJvm() {
+        ScalingSettings s = parse("--phases", "lir.parse,lir.print", "--sizes", "1000,2000", "--shapes",
+                "STRAIGHT,LOOPS", "--corpus", "none", "--warmup", "0", "--warmup-seconds", "0", "--repetitions", "2",
+                "--max-size", "lir.print=1e3", "--fork", "yes");
+        assertThat(s.fork()).isTrue();
+        assertThat(s.only("lir.print").asOptions()).contains("--phases lir.print ")
+                .endsWith("--max-size lir.print=1000 --fork no");
+        assertThat(s.only("lir.parse").asOptions()).doesNotContain("--max-size");
+
+        ScalingHarness.Result result = new ScalingHarness(s, new PrintStream(OutputStream.nullOutputStream())).run();
+        assertThat(result.scalings().map(r -> r.phase() + " " + r.shape() + " " + r.points().map(Measurement::size)))
+                .containsExactly("lir.parse STRAIGHT Vector(1000, 2000)", "lir.parse LOOPS Vector(1000, 2000)",
+                        "lir.print STRAIGHT Vector(1000)", "lir.print LOOPS Vector(1000)");
+        assertThat(result.scalings().flatMap(Scaling::points)).allSatisfy(m -> {
+            assertThat(m.samples()).hasSize(2).allMatch(t -> t > 0);
+            assertThat(m.gcMillis()).hasSize(2);
+            assertThat(m.instructions()).isGreaterThanOrEqualTo(m.size());
+        });
+    }
+
+    @Test
+    void aChildsMeasurementsReadBackAsWritten(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        ScalingSettings s = parse("--phases", "lir.parse", "--sizes", "1000", "--shapes", "MIX", "--corpus", "none",
+                "--fork", "no");
+        Measurement m = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(5L, 7L), Vector.of(0L, 1L));
+        Measurement c = new Measurement("TestFnami2/Ge7", 24301, 24301, 24301, Vector.of(9L), Vector.of(3L));
+        ScalingHarness.Result written = ScalingHarness.result(s,
+                Vector.of(new io.vavr.Tuple2<>("lir.parse", new io.vavr.Tuple2<>(org.funssa.core.gen.Shape.MIX, m))),
+                Vector.of(new io.vavr.Tuple2<>("lir.parse", c)));
+        java.nio.file.Path file = dir.resolve("m.tsv");
+        Fork.write(file, written);
+        Fork.Measurements read = Fork.read(file);
+        assertThat(read.generated().single()._2._2).isEqualTo(m);
+        assertThat(read.generated().single()._2._1).isEqualTo(org.funssa.core.gen.Shape.MIX);
+        assertThat(read.corpus().single()._2).isEqualTo(c);
+
+        java.nio.file.Files.writeString(file, "generated\tlir.parse\tMIX\tonly five\n");
+        assertThatThrownBy(() -> Fork.read(file)).hasMessageContaining("m.tsv:1: not a measurement line");
+    }
+
+    @Test
+    void forkAndWarmUpSecondsAreCheckedOptions() {
+        assertThat(parse("--phases", "lir.parse").fork()).isTrue();
+        assertThat(parse("--phases", "lir.parse", "--warmup-seconds", "0.5").asOptions())
+                .contains("--warmup-seconds 0.5 ");
+        assertThatThrownBy(() -> parse("--phases", "lir.parse", "--fork", "maybe"))
+                .hasMessageContaining("option --fork expects yes or no, got maybe");
+        assertThatThrownBy(() -> parse("--phases", "lir.parse", "--warmup-seconds", "-1"))
+                .hasMessageContaining("warmup-seconds >= 0");
     }
 
     @Test

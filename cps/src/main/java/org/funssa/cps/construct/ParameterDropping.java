@@ -431,6 +431,11 @@ public final class ParameterDropping implements Pass {
             return end;
         }
 
+        /**
+         * The nest with the dropped parameters gone and every use of one replaced. What a drop does not touch is
+         * kept as it is, shared with the input: construction drops few parameters, and a copy of every let
+         * would double the memory the function takes while it is rebuilt.
+         */
         private Body rebuild() {
             int n = index.size();
             BitSet[] dropped = new BitSet[n];
@@ -446,37 +451,74 @@ public final class ParameterDropping implements Pass {
             Body[] bodies = new Body[n];
             for (int node = n - 1; node >= 0; node--) {
                 Body old = index.body(node);
-                Vector<Fn> local = Vector.empty();
+                Vector<Fn> local = old.functions();
+                int position = 0;
                 for (int c : index.children(node)) {
                     Fn fn = index.fn(c);
                     BitSet gone = dropped[c];
-                    local = local.append(new Fn(fn.label(), fn.params().zipWithIndex()
-                            .filter(t -> !gone.get(t._2)).map(t -> t._1), bodies[c]));
+                    if (!gone.isEmpty() || bodies[c] != fn.body()) {
+                        local = local.update(position, new Fn(fn.label(), gone.isEmpty() ? fn.params()
+                                : fn.params().zipWithIndex().filter(t -> !gone.get(t._2)).map(t -> t._1), bodies[c]));
+                    }
                     bodies[c] = null; // built into its parent
+                    position++;
                 }
-                bodies[node] = new Body(old.lets().map(this::let), local, tail(old.tail(), dropped));
+                Vector<Let> lets = lets(old.lets());
+                Tail tail = tail(old.tail(), dropped);
+                bodies[node] = lets == old.lets() && local == old.functions() && tail == old.tail() ? old
+                        : new Body(lets, local, tail);
             }
             return bodies[NestIndex.ROOT];
         }
 
-        private Let let(Let let) {
-            return new Let(let.vars(), let.expr().mapAtoms(this::resolve));
+        /** The lets with replacements made; the same vector when no let reads a dropped parameter. */
+        private Vector<Let> lets(Vector<Let> lets) {
+            Vector<Let> out = lets;
+            int k = 0;
+            for (Let let : lets) {
+                Let now = let(let);
+                if (now != let) {
+                    out = out.update(k, now);
+                }
+                k++;
+            }
+            return out;
         }
 
+        /** The let with replacements made; the same let when none of its operands is replaced. */
+        private Let let(Let let) {
+            for (Atom a : let.expr().operands()) {
+                if (resolve(a) != a) {
+                    return new Let(let.vars(), let.expr().mapAtoms(this::resolve));
+                }
+            }
+            return let;
+        }
+
+        /** The tail with replacements made and dropped arguments gone; the same tail when nothing changes. */
         private Tail tail(Tail tail, BitSet[] dropped) {
             return switch (tail) {
                 case Tail.Jump j -> jump(j, dropped);
-                case Tail.Branch b -> new Tail.Branch(resolve(b.condition()), jump(b.ifTrue(), dropped),
-                        jump(b.ifFalse(), dropped));
+                case Tail.Branch b -> {
+                    Atom condition = resolve(b.condition());
+                    Tail.Jump ifTrue = jump(b.ifTrue(), dropped);
+                    Tail.Jump ifFalse = jump(b.ifFalse(), dropped);
+                    yield condition == b.condition() && ifTrue == b.ifTrue() && ifFalse == b.ifFalse() ? b
+                            : new Tail.Branch(condition, ifTrue, ifFalse);
+                }
                 case Tail.Switch s -> new Tail.Switch(resolve(s.value()),
                         s.cases().map(c -> new Tail.Case(c.value(), jump(c.target(), dropped))),
                         jump(s.otherwise(), dropped));
-                case Tail.Return r -> new Tail.Return(r.values().map(this::resolve));
+                case Tail.Return r -> r.values().exists(v -> resolve(v) != v)
+                        ? new Tail.Return(r.values().map(this::resolve)) : r;
             };
         }
 
         private Tail.Jump jump(Tail.Jump j, BitSet[] dropped) {
             BitSet gone = dropped[index.node(j.target().name())];
+            if (gone.isEmpty() && !j.args().exists(a -> resolve(a) != a)) {
+                return j;
+            }
             return new Tail.Jump(j.target(), j.args().zipWithIndex().filter(t -> !gone.get(t._2))
                     .map(t -> resolve(t._1)));
         }

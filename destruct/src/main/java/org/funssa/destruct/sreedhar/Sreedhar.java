@@ -489,8 +489,11 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 keep(lets, new Let(let.vars().map(this::rename), renamed(let.expr())));
             }
             Vector<Let> original = body.lets();
-            for (int k = 0; k < original.size(); k++) {
-                keep(lets, renamedAt(i, k, original.get(k)));
+            boolean unchanged = lets.isEmpty() && suffix.get(i).isEmpty();
+            int k = 0;
+            for (Let let : original) {
+                Let renamed = renamedAt(i, k++, let);
+                unchanged &= keep(lets, renamed) && renamed == let;
             }
             for (Let let : suffix.get(i)) {
                 keep(lets, new Let(let.vars().map(this::rename), renamed(let.expr())));
@@ -516,18 +519,23 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                         fold(folded, s.otherwise()));
                 case Tail.Return r -> new Tail.Return(r.values().map(this::rename));
             };
-            return new Body(Vector.ofAll(lets), functions, tail);
+            // a block whose lets all stay as they were keeps the input's vector of them (and the lets)
+            return new Body(unchanged ? original : Vector.ofAll(lets), functions, tail);
         }
 
-        /** Adds a renamed let to {@code lets} unless it became a copy of a variable to itself. */
-        private void keep(List<Let> lets, Let renamed) {
+        /**
+         * Adds a renamed let to {@code lets} unless it became a copy of a variable to itself; returns whether it
+         * was added.
+         */
+        private boolean keep(List<Let> lets, Let renamed) {
             if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && renamed.vars().get(0).equals(s)) {
                 if (!s.type().equals(Type.MEM)) {
                     removed++;
                 }
-                return;
+                return false;
             }
             lets.add(renamed);
+            return true;
         }
 
         /**
@@ -537,8 +545,19 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
          */
         private Let renamedAt(int b, int k, Let let) {
             Occurrences o = liveness.occurrences();
-            int[] at = {o.operandsFrom(b, k)};
-            Expr expr = let.expr().mapAtoms(a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a);
+            int operands = o.operandsFrom(b, k);
+            boolean renamed = false;
+            int position = operands;
+            for (Atom a : let.expr().operands()) {
+                if (a instanceof Atom.Var v) {
+                    renamed |= renamedAt(position++, v) != v;
+                }
+            }
+            Expr expr = let.expr();
+            if (renamed) {
+                int[] at = {operands};
+                expr = expr.mapAtoms(a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a);
+            }
             int from = o.varsFrom(b, k);
             Vector<Atom.Var> vars = let.vars();
             for (int d = 0; d < vars.size(); d++) {
@@ -548,7 +567,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                     vars = vars.update(d, r);
                 }
             }
-            return new Let(vars, expr);
+            return expr == let.expr() && vars == let.vars() ? let : new Let(vars, expr);
         }
 
         private Atom.Var renamedAt(int position, Atom.Var v) {

@@ -66,7 +66,10 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
                         + " garbage-collection times (the collectors' own account, part of the wall time). Generated"
                         + " inputs: one function per size and shape, seed %d. Size and throughput count LIR"
                         + " instructions (statements of function bodies, labels included).",
-                        s.fork() ? "each phase in a JVM of its own, with the options of this one" : "one JVM",
+                        s.forks() == 0 ? "one JVM" : s.forks() == 1
+                                ? "each phase in a JVM of its own, with the options of this one"
+                                : "each phase in " + s.forks() + " JVMs of its own, with the options of this one;"
+                                + " the timed runs of all are pooled",
                         s.warmup(), org.funssa.bench.scaling.Arguments.format(s.warmupSeconds()), s.repetitions(),
                         org.funssa.bench.phase.Workload.SEED),
                 "",

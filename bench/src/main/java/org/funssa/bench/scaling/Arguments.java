@@ -47,15 +47,6 @@ public record Arguments(Map<String, String> values) {
         return get(name).map(v -> parseNumber(name, v)).getOrElse(otherwise);
     }
 
-    /** {@code yes} or {@code no}, or the default when the option is absent. */
-    public boolean yesOrNo(String name, boolean otherwise) {
-        return get(name).map(v -> switch (v) {
-            case "yes" -> true;
-            case "no" -> false;
-            default -> throw new IllegalArgumentException("option --" + name + " expects yes or no, got " + v);
-        }).getOrElse(otherwise);
-    }
-
     /** A number as {@link #parseNumber} reads it back: {@code 5} for a whole number, {@code 0.5} otherwise. */
     public static String format(double value) {
         return value == Math.rint(value) && Math.abs(value) < 1e15 ? String.valueOf((long) value)

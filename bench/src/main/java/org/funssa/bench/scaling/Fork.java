@@ -16,10 +16,14 @@ import java.util.List;
 import org.funssa.core.gen.Shape;
 
 /**
- * Each phase in a JVM of its own, as JMH forks each benchmark. In one JVM, the time of a phase depends on the
+ * Each phase in JVMs of its own, as JMH forks each benchmark. In one JVM, the time of a phase depends on the
  * phases measured before it: their type profiles make the code they share megamorphic (the IR's traversals,
  * Vavr's collections), and their heap sizing carries over. Measured in one JVM after five other destruction
  * methods, Briggs et al.'s method took 2,991 ms on STRAIGHT at 10^6 instructions; alone in its JVM, 2,334 ms.
+ *
+ * <p>One JVM's figures differ from another's (compilation decisions, heap layout, the machine's other load: srd1
+ * on STRAIGHT at 10^5 took 240 ms in one JVM and 375–436 ms in four started after it), so with {@code --forks N}
+ * the timed runs of N children are pooled and the median is taken over all of them.
  *
  * <p>The child is this JVM's {@code java} with the same JVM options and class path, running
  * {@link ScalingHarness} on {@link ScalingSettings#only one phase} with {@code --measurements-to FILE}; it
@@ -36,21 +40,45 @@ final class Fork {
 
     private Fork() {}
 
-    /** Runs every phase of the settings in a child JVM, one after the other, and gathers their measurements. */
+    /**
+     * Runs every phase of the settings in {@link ScalingSettings#forks} child JVMs, one after the other, and
+     * gathers their measurements, those of one input from all the children of a phase pooled into one.
+     */
     static ScalingHarness.Result run(ScalingSettings settings, PrintStream progress) {
         Vector<Tuple2<String, Tuple2<Shape, Measurement>>> generated = Vector.empty();
         Vector<Tuple2<String, Measurement>> corpus = Vector.empty();
         for (String phase : settings.phases()) {
-            Measurements m = child(settings.only(phase), progress);
-            generated = generated.appendAll(m.generated());
-            corpus = corpus.appendAll(m.corpus());
+            Measurements pooled = null;
+            for (int fork = 1; fork <= settings.forks(); fork++) {
+                if (settings.forks() > 1) {
+                    progress.println(phase + ": JVM " + fork + " of " + settings.forks());
+                }
+                Measurements m = child(settings.only(phase), progress);
+                pooled = pooled == null ? m : pooled.pooledWith(m);
+            }
+            generated = generated.appendAll(pooled.generated());
+            corpus = corpus.appendAll(pooled.corpus());
         }
         return ScalingHarness.result(settings, generated, corpus);
     }
 
     /** What one child measured: per generated input, the phase and the input's shape; per corpus program, the phase. */
     record Measurements(Vector<Tuple2<String, Tuple2<Shape, Measurement>>> generated,
-                        Vector<Tuple2<String, Measurement>> corpus) {}
+                        Vector<Tuple2<String, Measurement>> corpus) {
+
+        /** These and another child's measurements of the same phase and inputs, in the same order, pooled. */
+        Measurements pooledWith(Measurements other) {
+            if (generated.size() != other.generated.size() || corpus.size() != other.corpus.size()) {
+                throw new IllegalStateException("two JVMs of one phase measured different inputs");
+            }
+            return new Measurements(generated.zipWith(other.generated, (a, b) -> {
+                if (!a._1.equals(b._1) || a._2._1 != b._2._1) {
+                    throw new IllegalStateException("two JVMs of one phase measured different inputs");
+                }
+                return new Tuple2<>(a._1, new Tuple2<>(a._2._1, a._2._2.pooledWith(b._2._2)));
+            }), corpus.zipWith(other.corpus, (a, b) -> new Tuple2<>(a._1, a._2.pooledWith(b._2))));
+        }
+    }
 
     private static Measurements child(ScalingSettings settings, PrintStream progress) {
         String phase = settings.phases().single();

@@ -69,6 +69,20 @@ public record Measurement(String input, long size, long instructions, long work,
         return new Measurement(workload.label(), size, workload.instructions(), work, samples, gc);
     }
 
+    /**
+     * This measurement and another of the same input, made in another JVM, as one: the timed runs of both.
+     *
+     * @throws IllegalArgumentException when the other is of another input or size
+     */
+    public Measurement pooledWith(Measurement other) {
+        if (!input.equals(other.input) || size != other.size || instructions != other.instructions) {
+            throw new IllegalArgumentException("cannot pool a measurement of " + input + " (size " + size
+                    + ") with one of " + other.input + " (size " + other.size + ")");
+        }
+        return new Measurement(input, size, instructions, work, samples.appendAll(other.samples),
+                gcMillis.appendAll(other.gcMillis));
+    }
+
     /** The collectors' accumulated collection time, milliseconds (a collector that does not tell counts 0). */
     private static long collectionMillis() {
         long total = 0;

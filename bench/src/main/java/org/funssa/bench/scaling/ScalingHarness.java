@@ -19,7 +19,8 @@ import org.funssa.core.gen.Shape;
  * <p>Method, per phase and input: untimed runs until there have been {@code warmup} of them and they took
  * {@code warmup-seconds}, then {@code repetitions} timed runs, each preceded by {@link System#gc()} so that one
  * run's garbage is not collected during the next; wall time by {@link System#nanoTime()}; the median is
- * reported. Each phase runs in a JVM of its own ({@link Fork}) unless {@code --fork no}; inputs are generated
+ * reported. Each phase runs in {@code --forks} JVMs of its own ({@link Fork}), or all in this one with
+ * {@code --forks 0}; inputs are generated
  * once per shape and size (seed {@link Workload#SEED}) in each. This is a harness for exponents and ratios,
  * not a replacement for the JMH benchmarks, which report error bars.
  *
@@ -41,11 +42,11 @@ public final class ScalingHarness {
     }
 
     /**
-     * Runs the harness: every phase on every shape and size, then on the corpus programs; each phase in a JVM of
-     * its own when the settings say {@link ScalingSettings#fork fork}.
+     * Runs the harness: every phase on every shape and size, then on the corpus programs; each phase in JVMs of
+     * its own when the settings ask for {@link ScalingSettings#forks forks}.
      */
     public Result run() {
-        return settings.fork() ? Fork.run(settings, progress) : runHere();
+        return settings.forks() > 0 ? Fork.run(settings, progress) : runHere();
     }
 
     /** Runs every phase in this JVM. */

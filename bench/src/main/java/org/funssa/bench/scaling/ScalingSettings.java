@@ -24,17 +24,20 @@ import org.funssa.core.gen.Shape;
  * @param tolerance   how far the fitted exponent may exceed that of {@code n·log n} before a flag
  * @param maxSizes    the largest generated size a phase runs at, for the phases that have a cap (a phase too
  *                    slow to run at every size is measured up to its cap, and its ratio is taken there)
- * @param fork        whether each phase runs in a JVM of its own ({@link Fork}), as JMH forks each benchmark:
- *                    in one JVM, a phase's time depends on the phases before it (their profiles make shared
- *                    code megamorphic; their garbage and heap sizing carry over)
+ * @param forks       how many JVMs of its own each phase runs in ({@link Fork}), as JMH forks each benchmark; 0
+ *                    runs every phase in this JVM, where a phase's time depends on the phases before it (their
+ *                    profiles make shared code megamorphic; their heap sizing carries over). The timed runs of
+ *                    all forks are pooled, so the median is over {@code forks × repetitions} runs: one JVM's
+ *                    compilation decisions differ from another's, and one fork alone carries them into every
+ *                    figure it gives
  */
 public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vector<Shape> shapes,
                               Vector<String> corpus, int warmup, double warmupSeconds, int repetitions,
-                              double fitFrom, double tolerance, Map<String, Integer> maxSizes, boolean fork) {
+                              double fitFrom, double tolerance, Map<String, Integer> maxSizes, int forks) {
 
     /** The option names {@link #from} accepts. */
     public static final Vector<String> OPTIONS = Vector.of("phases", "sizes", "shapes", "corpus", "warmup",
-            "warmup-seconds", "repetitions", "fit-from", "tolerance", "max-size", "fork", Fork.MEASUREMENTS_OPTION);
+            "warmup-seconds", "repetitions", "fit-from", "tolerance", "max-size", "forks", Fork.MEASUREMENTS_OPTION);
 
     /**
      * The corpus programs measured by default: the largest by {@code .before.lir} size (MANIFEST.tsv), one per
@@ -45,8 +48,8 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
             "TestFnami2/Le5", "WhiteBox2/bsort2", "WhiteBox2/nakataMatmult");
 
     public ScalingSettings {
-        if (repetitions < 1 || warmup < 0 || !(warmupSeconds >= 0)) {
-            throw new IllegalArgumentException("need repetitions >= 1, warmup >= 0 and warmup-seconds >= 0");
+        if (repetitions < 1 || warmup < 0 || !(warmupSeconds >= 0) || forks < 0) {
+            throw new IllegalArgumentException("need repetitions >= 1, warmup >= 0, warmup-seconds >= 0 and forks >= 0");
         }
         if (sizes.exists(s -> s < 1)) {
             throw new IllegalArgumentException("sizes must be positive: " + sizes);
@@ -65,19 +68,19 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
     }
 
     /**
-     * Every registered phase on 10^3…10^6 in four shapes, each phase in a JVM of its own, at least 2 warm-up runs
-     * and 5 s of them, 5 timed runs, fit from 10^4.
+     * Every registered phase on 10^3…10^6 in four shapes, each phase in one JVM of its own, at least 2 warm-up
+     * runs and 5 s of them, 5 timed runs, fit from 10^4.
      */
     public static ScalingSettings defaults() {
         return new ScalingSettings(Phases.all().map(Phase::name), Vector.of(1_000, 10_000, 100_000, 1_000_000),
                 Vector.of(Shape.STRAIGHT, Shape.DIAMONDS, Shape.LOOPS, Shape.MIX), DEFAULT_CORPUS, 2, 5, 5,
-                10_000, 0.05, LinkedHashMap.empty(), true);
+                10_000, 0.05, LinkedHashMap.empty(), 1);
     }
 
     /** These settings for one phase, run in this JVM: what a forked JVM is given. */
     public ScalingSettings only(String phase) {
         return new ScalingSettings(Vector.of(phase), sizes, shapes, corpus, warmup, warmupSeconds, repetitions,
-                fitFrom, tolerance, maxSizes.filterKeys(phase::equals), false);
+                fitFrom, tolerance, maxSizes.filterKeys(phase::equals), 0);
     }
 
     /**
@@ -99,7 +102,7 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
                 args.real("fit-from", d.fitFrom()),
                 args.real("tolerance", d.tolerance()),
                 LinkedHashMap.ofEntries(args.list("max-size", Vector.empty()).map(ScalingSettings::maxSize)),
-                args.yesOrNo("fork", d.fork()));
+                args.integer("forks", d.forks()));
     }
 
     private static Tuple2<String, Integer> maxSize(String text) {
@@ -125,6 +128,6 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
                 + " --repetitions " + repetitions + " --fit-from " + (long) fitFrom
                 + " --tolerance " + tolerance + (maxSizes.isEmpty() ? ""
                 : " --max-size " + maxSizes.map(e -> e._1 + "=" + e._2).mkString(","))
-                + " --fork " + (fork ? "yes" : "no");
+                + " --forks " + forks;
     }
 }

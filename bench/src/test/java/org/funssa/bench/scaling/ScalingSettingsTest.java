@@ -18,11 +18,11 @@ class ScalingSettingsTest {
     void aPhaseWithAMaximumSizeRunsOnlyUpToItAndTheOptionsSayWhich() {
         ScalingSettings s = parse("--phases", "lir.parse,lir.print", "--sizes", "1000,2000", "--shapes", "STRAIGHT",
                 "--corpus", "none", "--warmup", "0", "--warmup-seconds", "0", "--repetitions", "1", "--max-size",
-                "lir.print=1e3", "--fork", "no");
+                "lir.print=1e3", "--forks", "0");
         assertThat(s.runs("lir.print", 1000)).isTrue();
         assertThat(s.runs("lir.print", 2000)).isFalse();
         assertThat(s.runs("lir.parse", 2000)).isTrue();
-        assertThat(s.asOptions()).endsWith("--max-size lir.print=1000 --fork no");
+        assertThat(s.asOptions()).endsWith("--max-size lir.print=1000 --forks 0");
 
         ScalingHarness.Result result = new ScalingHarness(s, new PrintStream(OutputStream.nullOutputStream())).run();
         Vector<Scaling> print = result.scalings().filter(r -> r.phase().equals("lir.print"));
@@ -31,13 +31,13 @@ class ScalingSettingsTest {
     }
 
     @Test
-    void forkedPhasesComeBackWithEveryMeasurementOfTheirOwnJvm() {
+    void forkedPhasesComeBackWithTheTimedRunsOfAllTheirJvms() {
         ScalingSettings s = parse("--phases", "lir.parse,lir.print", "--sizes", "1000,2000", "--shapes",
                 "STRAIGHT,LOOPS", "--corpus", "none", "--warmup", "0", "--warmup-seconds", "0", "--repetitions", "2",
-                "--max-size", "lir.print=1e3", "--fork", "yes");
-        assertThat(s.fork()).isTrue();
+                "--max-size", "lir.print=1e3", "--forks", "2");
+        assertThat(s.forks()).isEqualTo(2);
         assertThat(s.only("lir.print").asOptions()).contains("--phases lir.print ")
-                .endsWith("--max-size lir.print=1000 --fork no");
+                .endsWith("--max-size lir.print=1000 --forks 0");
         assertThat(s.only("lir.parse").asOptions()).doesNotContain("--max-size");
 
         ScalingHarness.Result result = new ScalingHarness(s, new PrintStream(OutputStream.nullOutputStream())).run();
@@ -45,8 +45,8 @@ class ScalingSettingsTest {
                 .containsExactly("lir.parse STRAIGHT Vector(1000, 2000)", "lir.parse LOOPS Vector(1000, 2000)",
                         "lir.print STRAIGHT Vector(1000)", "lir.print LOOPS Vector(1000)");
         assertThat(result.scalings().flatMap(Scaling::points)).allSatisfy(m -> {
-            assertThat(m.samples()).hasSize(2).allMatch(t -> t > 0);
-            assertThat(m.gcMillis()).hasSize(2);
+            assertThat(m.samples()).hasSize(4).allMatch(t -> t > 0); // 2 timed runs in each of 2 JVMs
+            assertThat(m.gcMillis()).hasSize(4);
             assertThat(m.instructions()).isGreaterThanOrEqualTo(m.size());
         });
     }
@@ -55,7 +55,7 @@ class ScalingSettingsTest {
     void aChildsMeasurementsReadBackAsWritten(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws java.io.IOException {
         ScalingSettings s = parse("--phases", "lir.parse", "--sizes", "1000", "--shapes", "MIX", "--corpus", "none",
-                "--fork", "no");
+                "--forks", "0");
         Measurement m = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(5L, 7L), Vector.of(0L, 1L));
         Measurement c = new Measurement("TestFnami2/Ge7", 24301, 24301, 24301, Vector.of(9L), Vector.of(3L));
         ScalingHarness.Result written = ScalingHarness.result(s,
@@ -73,14 +73,28 @@ class ScalingSettingsTest {
     }
 
     @Test
-    void forkAndWarmUpSecondsAreCheckedOptions() {
-        assertThat(parse("--phases", "lir.parse").fork()).isTrue();
+    void forksAndWarmUpSecondsAreCheckedOptions() {
+        assertThat(parse("--phases", "lir.parse").forks()).isEqualTo(1);
         assertThat(parse("--phases", "lir.parse", "--warmup-seconds", "0.5").asOptions())
                 .contains("--warmup-seconds 0.5 ");
-        assertThatThrownBy(() -> parse("--phases", "lir.parse", "--fork", "maybe"))
-                .hasMessageContaining("option --fork expects yes or no, got maybe");
+        assertThatThrownBy(() -> parse("--phases", "lir.parse", "--forks", "-1"))
+                .hasMessageContaining("forks >= 0");
+        assertThatThrownBy(() -> parse("--phases", "lir.parse", "--forks", "some"))
+                .hasMessageContaining("option --forks expects a number, got some");
         assertThatThrownBy(() -> parse("--phases", "lir.parse", "--warmup-seconds", "-1"))
                 .hasMessageContaining("warmup-seconds >= 0");
+    }
+
+    @Test
+    void measurementsOfOneInputFromTwoJvmsPoolTheirRunsAndOfTwoInputsDoNot() {
+        Measurement a = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(5L, 7L), Vector.of(0L, 1L));
+        Measurement b = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(9L, 6L), Vector.of(2L, 0L));
+        Measurement pooled = a.pooledWith(b);
+        assertThat(pooled.samples()).containsExactly(5L, 7L, 9L, 6L);
+        assertThat(pooled.gcMillis()).containsExactly(0L, 1L, 2L, 0L);
+        assertThat(pooled.medianNanos()).isEqualTo(6.5);
+        Measurement other = new Measurement("LOOPS/1000", 1000, 1032, 1032, Vector.of(5L), Vector.of(0L));
+        assertThatThrownBy(() -> a.pooledWith(other)).hasMessageContaining("cannot pool a measurement of MIX/1000");
     }
 
     @Test

@@ -506,9 +506,17 @@ public final class ParameterDropping implements Pass {
                     yield condition == b.condition() && ifTrue == b.ifTrue() && ifFalse == b.ifFalse() ? b
                             : new Tail.Branch(condition, ifTrue, ifFalse);
                 }
-                case Tail.Switch s -> new Tail.Switch(resolve(s.value()),
-                        s.cases().map(c -> new Tail.Case(c.value(), jump(c.target(), dropped))),
-                        jump(s.otherwise(), dropped));
+                case Tail.Switch s -> {
+                    Atom value = resolve(s.value());
+                    Vector<Tail.Case> cases = s.cases().map(c -> {
+                        Tail.Jump target = jump(c.target(), dropped);
+                        return target == c.target() ? c : new Tail.Case(c.value(), target);
+                    });
+                    Tail.Jump otherwise = jump(s.otherwise(), dropped);
+                    yield value == s.value() && otherwise == s.otherwise()
+                            && cases.zipWith(s.cases(), (now, was) -> now == was).forAll(same -> same) ? s
+                            : new Tail.Switch(value, cases, otherwise);
+                }
                 case Tail.Return r -> r.values().exists(v -> resolve(v) != v)
                         ? new Tail.Return(r.values().map(this::resolve)) : r;
             };

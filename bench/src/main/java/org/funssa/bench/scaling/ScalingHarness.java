@@ -108,7 +108,8 @@ public final class ScalingHarness {
         ScalingSettings settings;
         Arguments arguments;
         try {
-            arguments = Arguments.parse(args, ScalingSettings.OPTIONS);
+            // --measurements-to is the harness's alone (a forked child's), not a setting RunReport takes
+            arguments = Arguments.parse(args, ScalingSettings.OPTIONS.append(Fork.MEASUREMENTS_OPTION));
             settings = ScalingSettings.from(arguments);
         } catch (IllegalArgumentException e) {
             System.err.println("ScalingHarness: " + e.getMessage());

@@ -37,7 +37,7 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
 
     /** The option names {@link #from} accepts. */
     public static final Vector<String> OPTIONS = Vector.of("phases", "sizes", "shapes", "corpus", "warmup",
-            "warmup-seconds", "repetitions", "fit-from", "tolerance", "max-size", "forks", Fork.MEASUREMENTS_OPTION);
+            "warmup-seconds", "repetitions", "fit-from", "tolerance", "max-size", "forks");
 
     /**
      * The corpus programs measured by default: the largest by {@code .before.lir} size (MANIFEST.tsv), one per
@@ -49,7 +49,8 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
 
     public ScalingSettings {
         if (repetitions < 1 || warmup < 0 || !(warmupSeconds >= 0) || forks < 0) {
-            throw new IllegalArgumentException("need repetitions >= 1, warmup >= 0, warmup-seconds >= 0 and forks >= 0");
+            throw new IllegalArgumentException(
+                    "need repetitions >= 1, warmup >= 0, warmup-seconds >= 0 and forks >= 0");
         }
         if (sizes.exists(s -> s < 1)) {
             throw new IllegalArgumentException("sizes must be positive: " + sizes);

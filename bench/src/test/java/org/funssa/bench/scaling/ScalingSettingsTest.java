@@ -81,6 +81,9 @@ class ScalingSettingsTest {
                 .hasMessageContaining("forks >= 0");
         assertThatThrownBy(() -> parse("--phases", "lir.parse", "--forks", "some"))
                 .hasMessageContaining("option --forks expects a number, got some");
+        // a forked child's own option, not a setting: the report and the settings refuse it
+        assertThatThrownBy(() -> parse("--phases", "lir.parse", "--measurements-to", "m.tsv"))
+                .hasMessageContaining("unknown option --measurements-to");
         assertThatThrownBy(() -> parse("--phases", "lir.parse", "--warmup-seconds", "-1"))
                 .hasMessageContaining("warmup-seconds >= 0");
     }

@@ -31,6 +31,11 @@ public final class Phases {
             .appendAll(Vector.of(Construction.values()).map(c -> Phase.onModule("construct." + c.seedName(),
                     "LIR module to functional SSA, " + c.seedName() + " (Ssa.construct, default options)",
                     m -> Ssa.construct(m, c))))
+            .append(new Phase("ir.rebuild", Phase.INSTRUCTIONS, "pruned SSA built again node by node from itself "
+                    + "(construction untimed): the IR any construction must allocate, a floor for construct.*", w -> {
+                        Program ssa = pruned(w);
+                        return new Trial(() -> Rebuild.of(ssa), result -> w.instructions());
+                    }))
             .appendAll(Destructions.names().map(name -> new Phase("destruct." + name, Phase.INSTRUCTIONS,
                     "pruned SSA to conventional IR by " + name + " (construction untimed)", w -> {
                         Program ssa = pruned(w);

@@ -24,10 +24,12 @@ package org.funssa.destruct.boissinot;
  * of the large class is dominated by no member of the small one, so it is never tested and never changes
  * the test of another; its nearest dominating variable in the merged class stays the one it had. The
  * members of a merged class are then copied in runs; the walk is linear in the small class's size, the
- * dominated members and the parents followed.
+ * dominated members and the parents followed. The merged class is the large one with the small one's members
+ * added (SortedInts: sorted blocks, so an addition does not copy the large class).
  */
 
 import java.util.Arrays;
+import org.funssa.core.graph.IntList;
 import org.funssa.cps.ir.Atom;
 
 /**
@@ -39,7 +41,8 @@ final class CongruenceClasses {
 
     private final LiveRanges ranges;
     private final int[] parent;
-    private final int[][] members;
+    /** Per root: its class's members in dominance order; null for a class of the root alone. */
+    private final SortedInts[] members;
     private final int[] equalAncestor;
     /** Per variable: the nearest member of its class whose definition dominates its own, or −1. */
     private final int[] classParent;
@@ -48,7 +51,7 @@ final class CongruenceClasses {
         this.ranges = ranges;
         int n = ranges.size();
         parent = new int[n];
-        members = new int[n][];
+        members = new SortedInts[n];
         equalAncestor = new int[n];
         classParent = new int[n];
         for (int v = 0; v < n; v++) {
@@ -88,11 +91,16 @@ final class CongruenceClasses {
 
     /** The variable that names {@code v}'s class: its first member in dominance order. */
     Atom.Var name(int v) {
-        return ranges.var(members(find(v))[0]);
+        int root = find(v);
+        return ranges.var(members[root] == null ? root : members[root].first());
     }
 
-    private int[] members(int root) {
-        return members[root] == null ? new int[] {root} : members[root];
+    private int size(int root) {
+        return members[root] == null ? 1 : members[root].size();
+    }
+
+    private SortedInts members(int root) {
+        return members[root] == null ? SortedInts.of(new int[] {root}) : members[root];
     }
 
     /** Merges the classes of {@code a} and {@code b} unless they interfere; whether they are now one class. */
@@ -102,10 +110,9 @@ final class CongruenceClasses {
         if (ra == rb) {
             return true;
         }
-        int[] x = members(ra);
-        int[] y = members(rb);
-        int[] small = x.length <= y.length ? x : y;
-        int[] large = small == x ? y : x;
+        boolean xSmall = size(ra) <= size(rb);
+        int[] small = members(xSmall ? ra : rb).toArray();
+        SortedInts large = members(xSmall ? rb : ra);
         Met walked = met(small, large);
         int[] met = walked.members();
         boolean[] dominated = walked.dominated();
@@ -160,11 +167,12 @@ final class CongruenceClasses {
                 classParent[merged[k]] = nearest[k];
             }
         }
-        int root = x.length >= y.length ? ra : rb;
+        int root = size(ra) >= size(rb) ? ra : rb;
         int other = root == ra ? rb : ra;
         parent[other] = root;
         members[other] = null;
-        members[root] = union(small, large);
+        large.addAll(small);
+        members[root] = large;
         return true;
     }
 
@@ -176,24 +184,16 @@ final class CongruenceClasses {
      * dominating member of each member of {@code small}. Its cost does not depend on the size of {@code large}
      * but through the binary searches.
      */
-    private Met met(int[] small, int[] large) {
-        int[] picked = new int[Math.min(large.length, 16)];
-        int count = 0;
+    private Met met(int[] small, SortedInts large) {
+        IntList pickedList = new IntList();
         int covered = 0;
         int[] parents = new int[small.length];
         int parentCount = 0;
         for (int s : small) {
-            int from = Math.max(covered, lowerBound(large, s + 1));
-            int to = lowerBound(large, ranges.dominatedUntil(s));
-            for (int k = from; k < to; k++) {
-                if (count == picked.length) {
-                    picked = Arrays.copyOf(picked, 2 * count);
-                }
-                picked[count++] = large[k];
-            }
-            covered = Math.max(covered, to);
-            int before = lowerBound(large, s) - 1;
-            int v = before >= 0 ? large[before] : -1;
+            int until = ranges.dominatedUntil(s);
+            large.copyRange(Math.max(covered, s + 1), until, pickedList);
+            covered = Math.max(covered, until);
+            int v = large.below(s);
             while (v >= 0 && !ranges.dominates(v, s)) {
                 v = classParent[v];
             }
@@ -202,6 +202,8 @@ final class CongruenceClasses {
             }
         }
         Arrays.sort(parents, 0, parentCount);
+        int[] picked = pickedList.toArray();
+        int count = picked.length;
         int[] met = new int[count + parentCount];
         boolean[] dominated = new boolean[count + parentCount];
         int m = 0;
@@ -221,27 +223,5 @@ final class CongruenceClasses {
             }
         }
         return new Met(Arrays.copyOf(met, m), Arrays.copyOf(dominated, m));
-    }
-
-    /** The members of two classes in dominance order, the large class copied in runs. */
-    private static int[] union(int[] small, int[] large) {
-        int[] all = new int[small.length + large.length];
-        int at = 0;
-        int from = 0;
-        for (int s : small) {
-            int to = lowerBound(large, s);
-            System.arraycopy(large, from, all, at, to - from);
-            at += to - from;
-            all[at++] = s;
-            from = to;
-        }
-        System.arraycopy(large, from, all, at, large.length - from);
-        return all;
-    }
-
-    /** The index of the first element of the sorted {@code a} that is at least {@code v}. */
-    private static int lowerBound(int[] a, int v) {
-        int i = Arrays.binarySearch(a, v);
-        return i >= 0 ? i : -i - 1;
     }
 }

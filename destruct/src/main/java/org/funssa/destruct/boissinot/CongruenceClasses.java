@@ -22,10 +22,10 @@ package org.funssa.destruct.boissinot;
  * the nearest dominating member of the large class of each member of the small one, found by following
  * each class's own dominance forest ("class parents") up from the member just before it. Any other member
  * of the large class is dominated by no member of the small one, so it is never tested and never changes
- * the test of another; its nearest dominating variable in the merged class stays the one it had. The
- * members of a merged class are then copied in runs; the walk is linear in the small class's size, the
- * dominated members and the parents followed. The merged class is the large one with the small one's members
- * added (SortedInts: sorted blocks, so an addition does not copy the large class).
+ * the test of another; its nearest dominating variable in the merged class stays the one it had. The walk
+ * is linear in the small class's size, the dominated members and the parents followed. The merged class is
+ * the large one with the small one's members added: a class is a SortedInts (sorted blocks), because copying
+ * the large class at each merge was quadratic on the same functions (330 million members copied at 10^6).
  */
 
 import java.util.Arrays;
@@ -185,13 +185,13 @@ final class CongruenceClasses {
      * but through the binary searches.
      */
     private Met met(int[] small, SortedInts large) {
-        IntList pickedList = new IntList();
+        IntList dominatedBySmall = new IntList();
         int covered = 0;
         int[] parents = new int[small.length];
         int parentCount = 0;
         for (int s : small) {
             int until = ranges.dominatedUntil(s);
-            large.copyRange(Math.max(covered, s + 1), until, pickedList);
+            large.copyRange(Math.max(covered, s + 1), until, dominatedBySmall);
             covered = Math.max(covered, until);
             int v = large.below(s);
             while (v >= 0 && !ranges.dominates(v, s)) {
@@ -202,7 +202,7 @@ final class CongruenceClasses {
             }
         }
         Arrays.sort(parents, 0, parentCount);
-        int[] picked = pickedList.toArray();
+        int[] picked = dominatedBySmall.toArray();
         int count = picked.length;
         int[] met = new int[count + parentCount];
         boolean[] dominated = new boolean[count + parentCount];

@@ -75,13 +75,32 @@ public final class Liveness {
             }
             walk.finish(v);
         }
-        IntSeq[] liveIn = new IntSeq[n];
-        IntSeq[] liveOut = new IntSeq[n];
-        for (int node = 0; node < n; node++) {
-            liveIn[node] = walk.in[node].freeze(); // variables are visited in increasing order
-            liveOut[node] = walk.out[node].freeze();
+        // variables are visited in increasing order, and the sort by node keeps that order within a node
+        return new Liveness(byNode(n, walk.inNodes, walk.inVariables), byNode(n, walk.outNodes, walk.outVariables));
+    }
+
+    /**
+     * The sets of every node from the (node, variable) pairs in the order they were found: a stable counting sort
+     * by node into one array, each node's set a slice of it.
+     */
+    private static IntSeq[] byNode(int n, IntList nodes, IntList variables) {
+        int[] start = new int[n + 1];
+        for (int k = 0; k < nodes.size(); k++) {
+            start[nodes.get(k) + 1]++;
         }
-        return new Liveness(liveIn, liveOut);
+        for (int node = 0; node < n; node++) {
+            start[node + 1] += start[node];
+        }
+        int[] all = new int[nodes.size()];
+        int[] fill = Arrays.copyOf(start, n);
+        for (int k = 0; k < nodes.size(); k++) {
+            all[fill[nodes.get(k)]++] = variables.get(k);
+        }
+        IntSeq[] sets = new IntSeq[n];
+        for (int node = 0; node < n; node++) {
+            sets[node] = IntSeq.wrap(all, start[node], start[node + 1] - start[node]);
+        }
+        return sets;
     }
 
     /**
@@ -94,8 +113,15 @@ public final class Liveness {
         final int[] entryStamp;
         private final int[] inStamp;
         private final int[] outStamp;
-        final IntList[] in;
-        final IntList[] out;
+        /**
+         * Each variable found live at a node's entry or exit, as a pair (node, variable) in the order found: one
+         * list written in sequence, rather than a list per node written at random (register liveness of a
+         * generated MIX function of 10^6 instructions: 955 → 763 ms; no change at 10^5).
+         */
+        final IntList inNodes = new IntList();
+        final IntList inVariables = new IntList();
+        final IntList outNodes = new IntList();
+        final IntList outVariables = new IntList();
         /** Nodes where v became live at entry, whose predecessors are still to be visited. */
         private final IntList work = new IntList();
 
@@ -106,19 +132,14 @@ public final class Liveness {
             entryStamp = stamps(n);
             inStamp = stamps(n);
             outStamp = stamps(n);
-            in = new IntList[n];
-            out = new IntList[n];
-            for (int node = 0; node < n; node++) {
-                in[node] = new IntList(2);
-                out[node] = new IntList(2);
-            }
         }
 
         /** v is live at the entry of {@code node}. */
         void liveIn(int node, int v) {
             if (inStamp[node] != v) {
                 inStamp[node] = v;
-                in[node].add(v);
+                inNodes.add(node);
+                inVariables.add(v);
                 work.add(node);
             }
         }
@@ -127,7 +148,8 @@ public final class Liveness {
         void liveOut(int node, int v) {
             if (outStamp[node] != v) {
                 outStamp[node] = v;
-                out[node].add(v);
+                outNodes.add(node);
+                outVariables.add(v);
                 if (defStamp[node] != v) {
                     liveIn(node, v);
                 }

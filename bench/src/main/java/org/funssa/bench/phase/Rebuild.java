@@ -21,6 +21,8 @@ import org.funssa.cps.ir.Tail;
  * phase {@code ir.rebuild} times it on the output of {@code construct.prun}, so the report shows how far
  * construction is from that floor, and how the floor itself scales with size on this machine (its live output
  * is what the collector copies). Bodies nest as deep as the dominator tree, so the walk uses an explicit stack.
+ * It is not {@code org.funssa.destruct.nest.BottomUp}: that one wraps each rebuilt body in an intermediate
+ * {@code Fn} and grows each list of local functions by appends, allocation a floor must not count.
  */
 public final class Rebuild {
 

@@ -20,9 +20,8 @@ import org.funssa.core.gen.Shape;
  * {@code warmup-seconds}, then {@code repetitions} timed runs, each preceded by {@link System#gc()} so that one
  * run's garbage is not collected during the next; wall time by {@link System#nanoTime()}; the median is
  * reported. Each phase runs in {@code --forks} JVMs of its own ({@link Fork}), or all in this one with
- * {@code --forks 0}; inputs are generated
- * once per shape and size (seed {@link Workload#SEED}) in each. This is a harness for exponents and ratios,
- * not a replacement for the JMH benchmarks, which report error bars.
+ * {@code --forks 0}; inputs are generated once per shape and size (seed {@link Workload#SEED}) in each. This
+ * is a harness for exponents and ratios, not a replacement for the JMH benchmarks, which report error bars.
  *
  * <p>{@code java -cp bench/target/benchmarks.jar org.funssa.bench.scaling.ScalingHarness [options]};
  * options are those of {@link ScalingSettings#from}.

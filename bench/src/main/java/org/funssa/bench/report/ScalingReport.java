@@ -62,8 +62,9 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
         return Vector.of("## Method", "",
                 String.format(Locale.ROOT, "Scaling harness (%s): per phase and input, untimed warm-up runs until"
                         + " there have been %d and they took %s s, then %d timed runs each after `System.gc()`; wall"
-                        + " time by `System.nanoTime()`; the median is reported, and the median of the runs'"
-                        + " garbage-collection times (the collectors' own account, part of the wall time). Generated"
+                        + " time by `System.nanoTime()`; the median is reported, and the medians of the runs'"
+                        + " garbage-collection times (the collectors' own account, part of the wall time) and of the"
+                        + " bytes they allocated (the measuring thread's count; the phase runs on it alone). Generated"
                         + " inputs: one function per size and shape, seed %d. Size and throughput count LIR"
                         + " instructions (statements of function bodies, labels included).",
                         s.forks() == 0 ? "one JVM" : s.forks() == 1
@@ -109,13 +110,15 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
 
     private Vector<String> exponents() {
         Vector<String> out = Vector.of("## Scaling", "", "![time against size, log-log](" + plotFile + ")", "",
-                "| phase | shape | exponent k | n·log n reference | t(largest)/t(largest/10) | flag |",
-                "|---|---|---:|---:|---:|---|");
+                "| phase | shape | exponent k | n·log n reference | t(largest)/t(largest/10) | allocated, same ratio"
+                        + " | flag |",
+                "|---|---|---:|---:|---:|---:|---|");
         for (Scaling s : result.scalings()) {
             out = out.append("| " + s.phase() + " | " + s.shape() + " | "
                     + s.fit().map(f -> fixed(f.exponent(), 3)).getOrElse("–") + " | "
                     + (Double.isNaN(s.nLogN()) ? "–" : fixed(s.nLogN(), 3)) + " | "
                     + s.decadeRatio().map(r -> fixed(r, 2)).getOrElse("–") + " | "
+                    + s.allocationRatio().map(r -> fixed(r, 2)).getOrElse("–") + " | "
                     + (s.flagged() ? "**worse than n·log n**" : s.fit().isDefined() ? "ok" : "no fit") + " |");
         }
         return out.append("");
@@ -128,8 +131,9 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
             String description = Phases.find(phase).map(p -> ": " + p.description()).getOrElse("");
             String unit = runs.head().unit();
             out = out.appendAll(Vector.of("### " + phase + description, "",
-                    "| shape | size | instructions | median ms | " + unit + "/s | GC ms (median) |",
-                    "|---|---:|---:|---:|---:|---:|"));
+                    "| shape | size | instructions | median ms | " + unit + "/s | GC ms (median) | allocated MB"
+                            + " (median) |",
+                    "|---|---:|---:|---:|---:|---:|---:|"));
             for (Scaling s : runs) {
                 for (Measurement m : s.points()) {
                     out = out.append(row(s.shape().name(), m));
@@ -157,8 +161,9 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
     }
 
     private static String row(String shape, Measurement m) {
-        return String.format(Locale.ROOT, "| %s | %,d | %,d | %.3f | %,.0f | %,.0f |", shape, m.size(),
-                m.instructions(), m.medianMillis(), m.throughput(), m.medianGcMillis());
+        return String.format(Locale.ROOT, "| %s | %,d | %,d | %.3f | %,.0f | %,.0f | %s |", shape, m.size(),
+                m.instructions(), m.medianMillis(), m.throughput(), m.medianGcMillis(),
+                m.medianAllocatedBytes().map(b -> String.format(Locale.ROOT, "%,.1f", b / 1e6)).getOrElse("–"));
     }
 
     private static String fixed(double value, int decimals) {

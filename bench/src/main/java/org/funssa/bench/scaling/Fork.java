@@ -139,7 +139,8 @@ final class Fork {
 
     private static String line(Measurement m) {
         return String.join("\t", m.input(), String.valueOf(m.size()), String.valueOf(m.instructions()),
-                String.valueOf(m.work()), m.samples().mkString(","), m.gcMillis().mkString(","));
+                String.valueOf(m.work()), m.samples().mkString(","), m.gcMillis().mkString(","),
+                m.allocatedBytes().mkString(","));
     }
 
     /** Reads what {@link #write} wrote. */
@@ -150,11 +151,11 @@ final class Fork {
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             number++;
             String[] f = line.split("\t", -1);
-            if (f.length != 9 || !(f[0].equals(GENERATED) || f[0].equals(CORPUS))) {
+            if (f.length != 10 || !(f[0].equals(GENERATED) || f[0].equals(CORPUS))) {
                 throw new IllegalStateException(file + ":" + number + ": not a measurement line: " + line);
             }
             Measurement m = new Measurement(f[3], Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]),
-                    longs(f[7]), longs(f[8]));
+                    longs(f[7]), longs(f[8]), longs(f[9]));
             if (f[0].equals(GENERATED)) {
                 generated = generated.append(new Tuple2<>(f[1], new Tuple2<>(Shape.valueOf(f[2]), m)));
             } else {

@@ -1,6 +1,7 @@
 package org.funssa.bench.scaling;
 
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import org.funssa.bench.phase.Trial;
@@ -16,9 +17,17 @@ import org.funssa.bench.phase.Workload;
  * @param samples      wall time of each timed run, nanoseconds, in run order
  * @param gcMillis     for each timed run, the time the garbage collectors report having spent during it
  *                     (milliseconds, summed over {@link GarbageCollectorMXBean}s), part of its wall time
+ * @param allocatedBytes for each timed run, the bytes the measuring thread allocated during it, or −1 where
+ *                     the JVM does not count them. A phase runs on that thread alone, so this is what the run
+ *                     allocated: the memory traffic its time pays for, which tells an algorithm that does more
+ *                     work per instruction at a larger size from one whose work grows in proportion but whose
+ *                     memory accesses cost more there
  */
 public record Measurement(String input, long size, long instructions, long work, Vector<Long> samples,
-        Vector<Long> gcMillis) {
+        Vector<Long> gcMillis, Vector<Long> allocatedBytes) {
+
+    /** The allocation count of a run where the JVM does not count allocation. */
+    public static final long UNKNOWN = -1;
 
     public Measurement {
         if (samples.isEmpty()) {
@@ -28,11 +37,21 @@ public record Measurement(String input, long size, long instructions, long work,
             throw new IllegalArgumentException(gcMillis.size() + " garbage-collection times for " + samples.size()
                     + " timed runs");
         }
+        if (allocatedBytes.size() != samples.size()) {
+            throw new IllegalArgumentException(allocatedBytes.size() + " allocation counts for " + samples.size()
+                    + " timed runs");
+        }
     }
 
     /** A measurement whose runs did no garbage collection (or whose collection time is not known). */
     public Measurement(String input, long size, long instructions, long work, Vector<Long> samples) {
         this(input, size, instructions, work, samples, samples.map(s -> 0L));
+    }
+
+    /** A measurement whose runs' allocation is not known. */
+    public Measurement(String input, long size, long instructions, long work, Vector<Long> samples,
+                       Vector<Long> gcMillis) {
+        this(input, size, instructions, work, samples, gcMillis, samples.map(s -> UNKNOWN));
     }
 
     /**
@@ -58,15 +77,20 @@ public record Measurement(String input, long size, long instructions, long work,
         }
         Vector<Long> samples = Vector.empty();
         Vector<Long> gc = Vector.empty();
+        Vector<Long> allocated = Vector.empty();
         for (int i = 0; i < repetitions; i++) {
             System.gc();
             long gcBefore = collectionMillis();
+            long allocatedBefore = allocatedSoFar();
             long start = System.nanoTime();
             work = trial.run();
             samples = samples.append(System.nanoTime() - start);
+            long allocatedAfter = allocatedSoFar();
             gc = gc.append(collectionMillis() - gcBefore);
+            allocated = allocated.append(allocatedBefore == UNKNOWN || allocatedAfter == UNKNOWN ? UNKNOWN
+                    : allocatedAfter - allocatedBefore);
         }
-        return new Measurement(workload.label(), size, workload.instructions(), work, samples, gc);
+        return new Measurement(workload.label(), size, workload.instructions(), work, samples, gc, allocated);
     }
 
     /**
@@ -80,7 +104,19 @@ public record Measurement(String input, long size, long instructions, long work,
                     + ") with one of " + other.input + " (size " + other.size + ")");
         }
         return new Measurement(input, size, instructions, work, samples.appendAll(other.samples),
-                gcMillis.appendAll(other.gcMillis));
+                gcMillis.appendAll(other.gcMillis), allocatedBytes.appendAll(other.allocatedBytes));
+    }
+
+    /**
+     * The bytes this thread has allocated so far ({@code com.sun.management.ThreadMXBean}, which HotSpot
+     * implements), or {@link #UNKNOWN} on a JVM that does not count them.
+     */
+    private static long allocatedSoFar() {
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
+                && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()) {
+            return threads.getCurrentThreadAllocatedBytes();
+        }
+        return UNKNOWN;
     }
 
     /** The collectors' accumulated collection time, milliseconds (a collector that does not tell counts 0). */
@@ -100,6 +136,11 @@ public record Measurement(String input, long size, long instructions, long work,
     /** The median of the runs' garbage-collection times, milliseconds. */
     public double medianGcMillis() {
         return median(gcMillis);
+    }
+
+    /** The median of the runs' allocation, bytes, unless some run's is not known. */
+    public Option<Double> medianAllocatedBytes() {
+        return allocatedBytes.contains(UNKNOWN) ? Option.none() : Option.of(median(allocatedBytes));
     }
 
     private static double median(Vector<Long> values) {

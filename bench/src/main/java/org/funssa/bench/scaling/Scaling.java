@@ -1,5 +1,6 @@
 package org.funssa.bench.scaling;
 
+import io.vavr.Tuple2;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import org.funssa.core.gen.Shape;
@@ -21,9 +22,13 @@ import org.funssa.core.gen.Shape;
  * @param nLogN      the reference exponent of {@code n·log n} over the fitted sizes (NaN without a fit)
  * @param tolerance  how far above {@code nLogN} the exponent may be before the phase is flagged
  * @param decadeRatio time at the largest size over time at a tenth of it, when both were measured
+ * @param allocationRatio the same ratio of the bytes the runs allocated, when both sizes' are known: about 10
+ *                    for a phase whose work grows in proportion to its input, so that a time ratio well above
+ *                    it is the memory hierarchy's doing (each access costs more in a larger working set), and
+ *                    one near it the algorithm's
  */
 public record Scaling(String phase, String unit, Shape shape, Vector<Measurement> points, Option<PowerLawFit> fit,
-                      double nLogN, double tolerance, Option<Double> decadeRatio) {
+                      double nLogN, double tolerance, Option<Double> decadeRatio, Option<Double> allocationRatio) {
 
     /** Analyses measurements of a phase on one shape. */
     public static Scaling of(String phase, String unit, Shape shape, Vector<Measurement> measurements,
@@ -36,10 +41,13 @@ public record Scaling(String phase, String unit, Shape shape, Vector<Measurement
                 ? Option.of(PowerLawFit.of(sizes, fitted.map(Measurement::medianNanos)))
                 : Option.none();
         double reference = fits ? PowerLawFit.nLogNExponent(sizes) : Double.NaN;
-        Option<Double> ratio = points.lastOption().flatMap(largest -> points
+        Option<Tuple2<Measurement, Measurement>> decade = points.lastOption().flatMap(largest -> points
                 .find(m -> m.size() * 10 == largest.size())
-                .map(tenth -> largest.medianNanos() / tenth.medianNanos()));
-        return new Scaling(phase, unit, shape, points, fit, reference, tolerance, ratio);
+                .map(tenth -> new Tuple2<>(largest, tenth)));
+        Option<Double> ratio = decade.map(d -> d._1.medianNanos() / d._2.medianNanos());
+        Option<Double> allocationRatio = decade.flatMap(d -> d._1.medianAllocatedBytes()
+                .flatMap(large -> d._2.medianAllocatedBytes().filter(small -> small > 0).map(small -> large / small)));
+        return new Scaling(phase, unit, shape, points, fit, reference, tolerance, ratio, allocationRatio);
     }
 
     /** Whether time grows faster than {@code n·log n}: the fitted exponent exceeds {@code nLogN + tolerance}. */

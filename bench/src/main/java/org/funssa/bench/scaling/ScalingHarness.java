@@ -93,9 +93,9 @@ public final class ScalingHarness {
     private Measurement measure(Phase phase, Workload workload, long size) {
         Measurement m = Measurement.take(phase.bind().apply(workload), workload, size, settings.warmup(),
                 settings.warmupSeconds(), settings.repetitions());
-        progress.printf(Locale.ROOT, "%-12s %-22s %10d instr %12.3f ms %14.0f %s/s  gc %.0f ms%n", phase.name(),
-                workload.label(), workload.instructions(), m.medianMillis(), m.throughput(), phase.unit(),
-                m.medianGcMillis());
+        progress.printf(Locale.ROOT, "%-12s %-22s %10d instr %12.3f ms %14.0f %s/s  gc %.0f ms  alloc %s MB%n",
+                phase.name(), workload.label(), workload.instructions(), m.medianMillis(), m.throughput(),
+                phase.unit(), m.medianGcMillis(), megabytes(m));
         return m;
     }
 
@@ -126,13 +126,19 @@ public final class ScalingHarness {
             return;
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "%-12s %-10s %8s %8s %10s  %s%n", "phase", "shape", "k", "nlogn",
-                "t10x ratio", "flag");
+        System.out.printf(Locale.ROOT, "%-12s %-10s %8s %8s %10s %12s  %s%n", "phase", "shape", "k", "nlogn",
+                "t10x ratio", "alloc ratio", "flag");
         for (Scaling s : result.scalings()) {
-            System.out.printf(Locale.ROOT, "%-12s %-10s %8s %8.3f %10s  %s%n", s.phase(), s.shape(),
+            System.out.printf(Locale.ROOT, "%-12s %-10s %8s %8.3f %10s %12s  %s%n", s.phase(), s.shape(),
                     s.fit().map(f -> String.format(Locale.ROOT, "%.3f", f.exponent())).getOrElse("-"),
                     s.nLogN(), s.decadeRatio().map(r -> String.format(Locale.ROOT, "%.2f", r)).getOrElse("-"),
+                    s.allocationRatio().map(r -> String.format(Locale.ROOT, "%.2f", r)).getOrElse("-"),
                     s.flagged() ? "WORSE THAN n log n" : "ok");
         }
+    }
+
+    /** The median allocation of the measurement's runs in megabytes (10^6 bytes), or "?" when not known. */
+    static String megabytes(Measurement m) {
+        return m.medianAllocatedBytes().map(b -> String.format(Locale.ROOT, "%,.1f", b / 1e6)).getOrElse("?");
     }
 }

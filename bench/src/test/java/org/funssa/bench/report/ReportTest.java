@@ -20,10 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportTest {
 
-    /** A phase whose median time is nanosPerInstruction · n at every size. */
+    /** A phase whose median time is nanosPerInstruction · n at every size; it allocates 64 bytes an instruction. */
     private static Scaling linear(String phase, String unit, Shape shape, double nanosPerInstruction) {
         Vector<Measurement> points = Vector.of(1_000L, 10_000L, 100_000L, 1_000_000L).map(n ->
-                new Measurement(shape + "/" + n, n, n, n, Vector.of((long) (nanosPerInstruction * n))));
+                new Measurement(shape + "/" + n, n, n, n, Vector.of((long) (nanosPerInstruction * n)), Vector.of(0L),
+                        Vector.of(64 * n)));
         return Scaling.of(phase, unit, shape, points, 10_000, 0.05);
     }
 
@@ -86,7 +87,8 @@ class ReportTest {
                 "| construction ≥ 1,000,000 LIR instructions/s | not yet measured: no phase construct.… is registered"
                         + " | not yet measured |",
                 "| lir.parse | MIX | 1.000 |", "### lir.parse: LIR text to module",
-                "| MIX | 1,000,000 | 1,000,000 | 20.000 | 50,000,000 |",
+                "| t(largest)/t(largest/10) | allocated, same ratio | flag |", "| 10.00 | 10.00 | ok |",
+                "| MIX | 1,000,000 | 1,000,000 | 20.000 | 50,000,000 | 0 | 64.0 |",
                 "| lir.parse | TestFnami2/Ge7 | 3,408 | 34.080 | 100,000 |",
                 "| snapshots ≤ 2× one copy for 1,000 local rewrites | 0.75× (mix, 100,000 lets, 1000 snapshots) | met |",
                 "## Snapshot memory", "1000 snapshots in a History: 7.5 MB = 0.75 x one copy");

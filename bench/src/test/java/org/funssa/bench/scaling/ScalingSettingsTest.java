@@ -56,7 +56,8 @@ class ScalingSettingsTest {
             throws java.io.IOException {
         ScalingSettings s = parse("--phases", "lir.parse", "--sizes", "1000", "--shapes", "MIX", "--corpus", "none",
                 "--forks", "0");
-        Measurement m = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(5L, 7L), Vector.of(0L, 1L));
+        Measurement m = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(5L, 7L), Vector.of(0L, 1L),
+                Vector.of(1_234_567L, 1_234_999L));
         Measurement c = new Measurement("TestFnami2/Ge7", 24301, 24301, 24301, Vector.of(9L), Vector.of(3L));
         ScalingHarness.Result written = ScalingHarness.result(s,
                 Vector.of(new io.vavr.Tuple2<>("lir.parse", new io.vavr.Tuple2<>(org.funssa.core.gen.Shape.MIX, m))),
@@ -90,11 +91,15 @@ class ScalingSettingsTest {
 
     @Test
     void measurementsOfOneInputFromTwoJvmsPoolTheirRunsAndOfTwoInputsDoNot() {
-        Measurement a = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(5L, 7L), Vector.of(0L, 1L));
-        Measurement b = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(9L, 6L), Vector.of(2L, 0L));
+        Measurement a = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(5L, 7L), Vector.of(0L, 1L),
+                Vector.of(100L, 300L));
+        Measurement b = new Measurement("MIX/1000", 1000, 1017, 1017, Vector.of(9L, 6L), Vector.of(2L, 0L),
+                Vector.of(200L, 400L));
         Measurement pooled = a.pooledWith(b);
         assertThat(pooled.samples()).containsExactly(5L, 7L, 9L, 6L);
         assertThat(pooled.gcMillis()).containsExactly(0L, 1L, 2L, 0L);
+        assertThat(pooled.allocatedBytes()).containsExactly(100L, 300L, 200L, 400L);
+        assertThat(pooled.medianAllocatedBytes().get()).isEqualTo(250.0);
         assertThat(pooled.medianNanos()).isEqualTo(6.5);
         Measurement other = new Measurement("LOOPS/1000", 1000, 1032, 1032, Vector.of(5L), Vector.of(0L));
         assertThatThrownBy(() -> a.pooledWith(other)).hasMessageContaining("cannot pool a measurement of MIX/1000");

@@ -72,6 +72,25 @@ class ScalingTest {
                 1, 3);
         assertThat(m.samples()).hasSize(3).allMatch(t -> t > 0);
         assertThat(m.gcMillis()).hasSize(3).allMatch(t -> t >= 0);
+        // each run allocates the 8 MiB array, and not much else
+        assertThat(m.allocatedBytes()).hasSize(3).allMatch(b -> b >= 8L << 20 && b < 9L << 20);
+        assertThat(m.medianAllocatedBytes().get()).isBetween(8.0 * (1 << 20), 9.0 * (1 << 20));
+    }
+
+    @Test
+    void theAllocationRatioIsTheLargestSizesMedianAllocationOverATenthsAndNeedsBothKnown() {
+        Vector<Measurement> points = SIZES.map(n -> new Measurement("x/" + n, n, n, n, Vector.of(n, n, n),
+                Vector.of(0L, 0L, 0L), Vector.of(40 * n, 30 * n, n == 1_000_000 ? 35 * n : 31 * n)));
+        Scaling s = Scaling.of("p", "instr", Shape.MIX, points, 10_000, 0.05);
+        assertThat(s.allocationRatio().get()).isCloseTo(35.0 * 1_000_000 / (31.0 * 100_000), within(1e-9));
+        assertThat(s.decadeRatio().get()).isCloseTo(10.0, within(1e-9));
+
+        Vector<Measurement> unknown = points.update(2, new Measurement("x/100000", 100_000, 100_000, 100_000,
+                Vector.of(100_000L), Vector.of(0L)));
+        assertThat(Scaling.of("p", "instr", Shape.MIX, unknown, 10_000, 0.05).allocationRatio().isEmpty()).isTrue();
+        assertThat(unknown.get(2).allocatedBytes()).containsExactly(Measurement.UNKNOWN);
+        assertThatThrownBy(() -> new Measurement("x", 1, 1, 1, Vector.of(1L, 2L), Vector.of(0L, 0L), Vector.of(5L)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 allocation counts for 2");
     }
 
     @Test

@@ -70,16 +70,23 @@ public final class ParameterDropping implements Pass {
     }
 
     /**
-     * One application to one function. Variables are numbered once, local functions' parameters first (in
-     * node order, then position: the order the work list starts in), so the sets and maps of the algorithm
-     * are arrays indexed by parameter.
+     * One application to one function. The variables the algorithm asks about are numbered once: local
+     * functions' parameters first (in node order, then position: the order the work list starts in), so the
+     * sets and maps of the algorithm are arrays indexed by parameter, then the other variables that jumps pass,
+     * the only ones that can replace a parameter and so the only ones whose scope is asked. Only they: numbering
+     * every let's variable put each of them in the table too, and on a function of 10^5 instructions the
+     * lookups in that table (one per operand, most of them misses in a table far larger than the cache) were
+     * half of the time.
      */
     private final class Run {
         private final NestIndex index;
-        /** Every variable bound in the function, numbered; those below {@link #parameters} are parameters. */
+        /**
+         * The parameters of local functions, then the other variables jumps pass, numbered; those below
+         * {@link #parameters} are parameters.
+         */
         private final NameSet variables = new NameSet();
-        /** The node binding each variable (for scope), by number. */
-        private int[] boundAt = new int[64];
+        /** The node binding each numbered variable (for scope), by number; −1 for one bound nowhere. */
+        private final int[] boundAt;
         private final int parameters;
         /** For each parameter: its node and position. */
         private final int[] parameterNode;
@@ -109,7 +116,7 @@ public final class ParameterDropping implements Pass {
             int count = 0;
             for (int node = 1; node < index.size(); node++) {
                 for (Atom.Var p : index.fn(node).params()) {
-                    bind(p, node);
+                    variables.add(p.name());
                     count++;
                 }
             }
@@ -120,7 +127,9 @@ public final class ParameterDropping implements Pass {
             }
             parameterNode = new int[parameters];
             parameterPosition = new int[parameters];
+            int[] firstParameter = new int[index.size()];
             for (int node = 1, id = 0; node < index.size(); node++) {
+                firstParameter[node] = id;
                 for (int i = 0; i < index.fn(node).params().size(); i++, id++) {
                     parameterNode[id] = node;
                     parameterPosition[id] = i;
@@ -128,14 +137,8 @@ public final class ParameterDropping implements Pass {
             }
             passedTo = new IntList[parameters];
             replacement = new Atom[parameters];
-            index.function().params().forEach(p -> bind(p, NestIndex.ROOT));
             for (int node = 0; node < index.size(); node++) {
                 callSites.add(new ArrayList<>(2));
-                for (Let let : index.body(node).lets()) {
-                    for (Atom.Var v : let.vars()) {
-                        bind(v, node);
-                    }
-                }
             }
             for (int node = 0; node < index.size(); node++) {
                 for (Tail.Jump jump : index.body(node).tail().jumps()) {
@@ -145,23 +148,36 @@ public final class ParameterDropping implements Pass {
                                 + jump.target() + ", which no local function defines");
                     }
                     callSites.get(target).add(jump.args());
-                    Vector<Atom.Var> params = index.fn(target).params();
-                    for (int i = 0; i < jump.args().size() && i < params.size(); i++) {
-                        int from = parameter(jump.args().get(i));
-                        if (from >= 0) {
-                            passed(from).add(parameter(params.get(i)));
+                    int arity = index.fn(target).params().size();
+                    for (int i = 0; i < jump.args().size(); i++) {
+                        if (jump.args().get(i) instanceof Atom.Var v) {
+                            int from = variables.number(v.name());
+                            if (from < parameters && i < arity) {
+                                passed(from).add(firstParameter[target] + i);
+                            }
                         }
+                    }
+                }
+            }
+            boundAt = new int[variables.size()];
+            Arrays.fill(boundAt, -1);
+            System.arraycopy(parameterNode, 0, boundAt, 0, parameters);
+            index.function().params().forEach(p -> bind(p, NestIndex.ROOT));
+            for (int node = 0; node < index.size(); node++) {
+                for (Let let : index.body(node).lets()) {
+                    for (Atom.Var v : let.vars()) {
+                        bind(v, node);
                     }
                 }
             }
         }
 
+        /** Records where {@code v} is bound, if it is a variable the algorithm asks about. */
         private void bind(Atom.Var v, int node) {
-            int number = variables.number(v.name());
-            if (number == boundAt.length) {
-                boundAt = Arrays.copyOf(boundAt, 2 * number);
+            int number = variables.numberOrMinus(v.name());
+            if (number >= 0) {
+                boundAt[number] = node;
             }
-            boundAt[number] = node;
         }
 
         /** The parameter number of the atom, or −1 when it is not a local function's parameter. */
@@ -391,7 +407,7 @@ public final class ParameterDropping implements Pass {
                 return true;
             }
             int number = variables.numberOrMinus(v.name());
-            return number >= 0 && index.strictlyEncloses(boundAt[number], node);
+            return number >= 0 && boundAt[number] >= 0 && index.strictlyEncloses(boundAt[number], node);
         }
 
         /** The one atom every call site passes for the parameter (other than itself), if it is in scope. */
@@ -419,8 +435,12 @@ public final class ParameterDropping implements Pass {
 
         /** The atom standing for {@code a} after the replacements so far; shortens the chains it follows. */
         private Atom resolve(Atom a) {
+            int first = parameter(a);
+            if (first < 0 || replacement[first] == null) {
+                return a; // most atoms: looked up once
+            }
             Atom end = a;
-            for (int p = parameter(end); p >= 0 && replacement[p] != null; p = parameter(end)) {
+            for (int p = first; p >= 0 && replacement[p] != null; p = parameter(end)) {
                 end = replacement[p];
             }
             Atom step = a;

@@ -20,7 +20,8 @@ final class Environment {
     private final Map<String, Atom> current = new HashMap<>();
     private final List<Undo> log = new ArrayList<>();
 
-    private record Undo(String register, Option<Atom> hidden) {}
+    /** What a {@link #put} hid: the register's value before it, or null when it had none. */
+    private record Undo(String register, Atom hidden) {}
 
     /** The register's current value; none when no definition reaches here (⊥). */
     Option<Atom> get(String register) {
@@ -29,7 +30,7 @@ final class Environment {
 
     /** Makes {@code value} the register's current value. */
     void put(String register, Atom value) {
-        log.add(new Undo(register, Option.of(current.put(register, value))));
+        log.add(new Undo(register, current.put(register, value)));
     }
 
     /** A point to {@link #restore} to. */
@@ -41,8 +42,8 @@ final class Environment {
     void restore(int mark) {
         for (int i = log.size() - 1; i >= mark; i--) {
             Undo undo = log.remove(i);
-            if (undo.hidden().isDefined()) {
-                current.put(undo.register(), undo.hidden().get());
+            if (undo.hidden() != null) {
+                current.put(undo.register(), undo.hidden());
             } else {
                 current.remove(undo.register());
             }

@@ -6,15 +6,13 @@ import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.SortedSet;
 import io.vavr.collection.TreeSet;
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.cfg.RegisterLiveness;
 import org.funssa.core.graph.DominanceFrontiers;
 import org.funssa.core.graph.Dominators;
 import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
 
@@ -84,47 +82,61 @@ public final class PhiPlacement {
         Cfg cfg = liveness.cfg();
         int blocks = cfg.size();
         int variables = liveness.registers().size();
-        List<List<Integer>> definedAt = new ArrayList<>(variables);
+        // the blocks defining each variable, in block order: definedAt[definedFrom[v] .. definedFrom[v + 1])
+        int[] definedFrom = new int[variables + 1];
         boolean[] nonLocal = new boolean[variables];
-        for (int v = 0; v < variables; v++) {
-            definedAt.add(new ArrayList<>(1));
-        }
         for (int b = 0; b < blocks; b++) {
             IntSeq defs = liveness.defs(b);
             for (int i = 0; i < defs.size(); i++) {
-                definedAt.get(defs.get(i)).add(b);
+                definedFrom[defs.get(i) + 1]++;
             }
             IntSeq uses = liveness.uses(b);
             for (int i = 0; i < uses.size(); i++) {
                 nonLocal[uses.get(i)] = true;
             }
         }
+        for (int v = 0; v < variables; v++) {
+            definedFrom[v + 1] += definedFrom[v];
+        }
+        int[] definedAt = new int[definedFrom[variables]];
+        int[] filled = Arrays.copyOf(definedFrom, variables);
+        for (int b = 0; b < blocks; b++) {
+            IntSeq defs = liveness.defs(b);
+            for (int i = 0; i < defs.size(); i++) {
+                definedAt[filled[defs.get(i)]++] = b;
+            }
+        }
         int[] inserted = new int[blocks];
         int[] work = new int[blocks];
         Arrays.fill(inserted, -1);
         Arrays.fill(work, -1);
-        List<List<Integer>> phis = new ArrayList<>(blocks);
-        for (int b = 0; b < blocks; b++) {
-            phis.add(new ArrayList<>(0));
-        }
-        ArrayDeque<Integer> w = new ArrayDeque<>();
+        IntList[] phis = new IntList[blocks];
+        // W as a stack: the blocks a variable needs φs in are the same whichever order W is worked in
+        IntList w = new IntList();
         for (int v = 0; v < variables; v++) {
-            if (variant == Variant.SEMI_PRUNED && !nonLocal[v]) {
+            // a variable no block uses before defining it is live into no block: pruned SSA gives it no φ
+            // either, and skipping it spares the walk over its definitions' frontiers (the temporaries that
+            // dividing trees makes are most of a function's registers)
+            if (variant != Variant.MINIMAL && !nonLocal[v]) {
                 continue;
             }
-            for (int x : definedAt.get(v)) {
+            for (int d = definedFrom[v]; d < definedFrom[v + 1]; d++) {
+                int x = definedAt[d];
                 w.add(x);
                 work[x] = v;
             }
             while (!w.isEmpty()) {
-                IntSeq frontier = frontiers.frontier(w.remove());
+                IntSeq frontier = frontiers.frontier(w.pop());
                 for (int i = 0; i < frontier.size(); i++) {
                     int y = frontier.get(i);
                     if (inserted[y] == v) {
                         continue;
                     }
                     if (variant != Variant.PRUNED || isSortedMember(liveness.liveIn(y), v)) {
-                        phis.get(y).add(v);
+                        if (phis[y] == null) {
+                            phis[y] = new IntList(2);
+                        }
+                        phis[y].add(v);
                         inserted[y] = v;
                     }
                     if (work[y] != v) {
@@ -136,9 +148,10 @@ public final class PhiPlacement {
         }
         LinkedHashMap<String, SortedSet<String>> byBlock = LinkedHashMap.empty();
         for (int b = 0; b < blocks; b++) {
-            if (!phis.get(b).isEmpty()) {
+            if (phis[b] != null) {
+                IntList at = phis[b];
                 byBlock = byBlock.put(cfg.block(b).label(),
-                        TreeSet.ofAll(phis.get(b).stream().map(liveness.registers()::get).toList()));
+                        TreeSet.ofAll(Vector.range(0, at.size()).map(i -> liveness.registers().get(at.get(i)))));
             }
         }
         return new Placement(variant, byBlock);

@@ -162,8 +162,7 @@ public record ScalingReport(String date, Machine machine, Vector<String> command
 
     private static String row(String shape, Measurement m) {
         return String.format(Locale.ROOT, "| %s | %,d | %,d | %.3f | %,.0f | %,.0f | %s |", shape, m.size(),
-                m.instructions(), m.medianMillis(), m.throughput(), m.medianGcMillis(),
-                m.medianAllocatedBytes().map(b -> String.format(Locale.ROOT, "%,.1f", b / 1e6)).getOrElse("–"));
+                m.instructions(), m.medianMillis(), m.throughput(), m.medianGcMillis(), ScalingHarness.megabytes(m));
     }
 
     private static String fixed(double value, int decimals) {

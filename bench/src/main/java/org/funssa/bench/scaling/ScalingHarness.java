@@ -137,8 +137,8 @@ public final class ScalingHarness {
         }
     }
 
-    /** The median allocation of the measurement's runs in megabytes (10^6 bytes), or "?" when not known. */
-    static String megabytes(Measurement m) {
-        return m.medianAllocatedBytes().map(b -> String.format(Locale.ROOT, "%,.1f", b / 1e6)).getOrElse("?");
+    /** The median allocation of the measurement's runs in megabytes (10^6 bytes), or "–" when not known. */
+    public static String megabytes(Measurement m) {
+        return m.medianAllocatedBytes().map(b -> String.format(Locale.ROOT, "%,.1f", b / 1e6)).getOrElse("–");
     }
 }

@@ -27,6 +27,31 @@ public final class IntSeq {
         return values.length == 0 ? EMPTY : new IntSeq(values.clone(), 0, values.length);
     }
 
+    /**
+     * The pairs {@code (keys[k], values[k])} grouped by key: element {@code g} is the values paired with key
+     * {@code g} (0 ≤ g < {@code groups}), in the order the pairs come. A stable counting sort into one array,
+     * each group a window on it.
+     */
+    public static IntSeq[] grouped(int groups, IntList keys, IntList values) {
+        int[] start = new int[groups + 1];
+        for (int k = 0; k < keys.size(); k++) {
+            start[keys.get(k) + 1]++;
+        }
+        for (int g = 0; g < groups; g++) {
+            start[g + 1] += start[g];
+        }
+        int[] all = new int[keys.size()];
+        int[] fill = Arrays.copyOf(start, groups);
+        for (int k = 0; k < keys.size(); k++) {
+            all[fill[keys.get(k)]++] = values.get(k);
+        }
+        IntSeq[] out = new IntSeq[groups];
+        for (int g = 0; g < groups; g++) {
+            out[g] = start[g] == start[g + 1] ? EMPTY : wrap(all, start[g], start[g + 1] - start[g]);
+        }
+        return out;
+    }
+
     /** A sequence holding a copy of {@code values[from .. to)}. */
     public static IntSeq copyOfRange(int[] values, int from, int to) {
         return from == to ? EMPTY : new IntSeq(Arrays.copyOfRange(values, from, to), 0, to - from);

@@ -76,31 +76,8 @@ public final class Liveness {
             walk.finish(v);
         }
         // variables are visited in increasing order, and the sort by node keeps that order within a node
-        return new Liveness(byNode(n, walk.inNodes, walk.inVariables), byNode(n, walk.outNodes, walk.outVariables));
-    }
-
-    /**
-     * The sets of every node from the (node, variable) pairs in the order they were found: a stable counting sort
-     * by node into one array, each node's set a slice of it.
-     */
-    private static IntSeq[] byNode(int n, IntList nodes, IntList variables) {
-        int[] start = new int[n + 1];
-        for (int k = 0; k < nodes.size(); k++) {
-            start[nodes.get(k) + 1]++;
-        }
-        for (int node = 0; node < n; node++) {
-            start[node + 1] += start[node];
-        }
-        int[] all = new int[nodes.size()];
-        int[] fill = Arrays.copyOf(start, n);
-        for (int k = 0; k < nodes.size(); k++) {
-            all[fill[nodes.get(k)]++] = variables.get(k);
-        }
-        IntSeq[] sets = new IntSeq[n];
-        for (int node = 0; node < n; node++) {
-            sets[node] = IntSeq.wrap(all, start[node], start[node + 1] - start[node]);
-        }
-        return sets;
+        return new Liveness(IntSeq.grouped(n, walk.inNodes, walk.inVariables),
+                IntSeq.grouped(n, walk.outNodes, walk.outVariables));
     }
 
     /**

@@ -82,30 +82,21 @@ public final class PhiPlacement {
         Cfg cfg = liveness.cfg();
         int blocks = cfg.size();
         int variables = liveness.registers().size();
-        // the blocks defining each variable, in block order: definedAt[definedFrom[v] .. definedFrom[v + 1])
-        int[] definedFrom = new int[variables + 1];
+        IntList definedVariables = new IntList();
+        IntList definingBlocks = new IntList();
         boolean[] nonLocal = new boolean[variables];
         for (int b = 0; b < blocks; b++) {
             IntSeq defs = liveness.defs(b);
             for (int i = 0; i < defs.size(); i++) {
-                definedFrom[defs.get(i) + 1]++;
+                definedVariables.add(defs.get(i));
+                definingBlocks.add(b);
             }
             IntSeq uses = liveness.uses(b);
             for (int i = 0; i < uses.size(); i++) {
                 nonLocal[uses.get(i)] = true;
             }
         }
-        for (int v = 0; v < variables; v++) {
-            definedFrom[v + 1] += definedFrom[v];
-        }
-        int[] definedAt = new int[definedFrom[variables]];
-        int[] filled = Arrays.copyOf(definedFrom, variables);
-        for (int b = 0; b < blocks; b++) {
-            IntSeq defs = liveness.defs(b);
-            for (int i = 0; i < defs.size(); i++) {
-                definedAt[filled[defs.get(i)]++] = b;
-            }
-        }
+        IntSeq[] definedAt = IntSeq.grouped(variables, definedVariables, definingBlocks); // in block order
         int[] inserted = new int[blocks];
         int[] work = new int[blocks];
         Arrays.fill(inserted, -1);
@@ -120,8 +111,8 @@ public final class PhiPlacement {
             if (variant != Variant.MINIMAL && !nonLocal[v]) {
                 continue;
             }
-            for (int d = definedFrom[v]; d < definedFrom[v + 1]; d++) {
-                int x = definedAt[d];
+            for (int d = 0; d < definedAt[v].size(); d++) {
+                int x = definedAt[v].get(d);
                 w.add(x);
                 work[x] = v;
             }
@@ -132,7 +123,7 @@ public final class PhiPlacement {
                     if (inserted[y] == v) {
                         continue;
                     }
-                    if (variant != Variant.PRUNED || isSortedMember(liveness.liveIn(y), v)) {
+                    if (variant != Variant.PRUNED || liveness.liveIn(y).containsSorted(v)) {
                         if (phis[y] == null) {
                             phis[y] = new IntList(2);
                         }
@@ -155,24 +146,5 @@ public final class PhiPlacement {
             }
         }
         return new Placement(variant, byBlock);
-    }
-
-    /** Membership in an increasing sequence, by binary search. */
-    private static boolean isSortedMember(IntSeq sorted, int value) {
-        int low = 0;
-        int high = sorted.size() - 1;
-        while (low <= high) {
-            int mid = (low + high) >>> 1;
-            int at = sorted.get(mid);
-            if (at == value) {
-                return true;
-            }
-            if (at < value) {
-                low = mid + 1;
-            } else {
-                high = mid - 1;
-            }
-        }
-        return false;
     }
 }

@@ -167,8 +167,8 @@ final class CongruenceClasses {
                 classParent[merged[k]] = nearest[k];
             }
         }
-        int root = size(ra) >= size(rb) ? ra : rb;
-        int other = root == ra ? rb : ra;
+        int root = xSmall ? rb : ra; // the large class's root stays the root
+        int other = xSmall ? ra : rb;
         parent[other] = root;
         members[other] = null;
         large.addAll(small);

@@ -55,6 +55,7 @@ import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.liveness.Liveness;
+import org.funssa.destruct.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
 import org.funssa.destruct.nest.BottomUp;
 import org.funssa.destruct.parallel.ParallelCopy;
@@ -90,6 +91,14 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         private final List<IsolatedBlock> isolated = new ArrayList<>();
         private final Map<Type, Atom.Var> temporaries = new HashMap<>();
         private final LiveRanges ranges;
+        /**
+         * Every variable occurrence of the isolated blocks read as sequential code, numbered by liveness: the
+         * walks after numbering read a variable's number at its position here, in the order they meet it,
+         * instead of looking its name up (at 10^6 instructions, a cache miss or two each).
+         */
+        private final Occurrences occurrences;
+        /** The next position in {@link #occurrences} that {@link #renameNext} reads. */
+        private int cursor;
         private final CongruenceClasses classes;
         /** Per variable number: the variable naming its class once coalescing is done, for the rewrite. */
         private Atom.Var[] finalNames;
@@ -148,13 +157,17 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                 isolatedParams.add(block.params());
                 sequential.add(Body.of(block.sequentialLets(), block.tail()));
             }
-            ranges = new LiveRanges(isolated, children, Liveness.of(sequential, index, isolatedParams));
+            Liveness liveness = Liveness.of(sequential, index, isolatedParams);
+            occurrences = liveness.occurrences();
+            ranges = new LiveRanges(isolated, children, liveness);
             classes = new CongruenceClasses(ranges);
-            for (IsolatedBlock block : isolated) {
-                if (block.tail() instanceof Tail.Jump j) {
-                    Vector<Atom.Var> phi = isolated.get(target(j)).params();
-                    for (int k = 0; k < phi.size(); k++) {
-                        if (!classes.merge(ranges.number(phi.get(k)), ranges.number((Atom.Var) j.args().get(k)))) {
+            for (int b = 0; b < isolated.size(); b++) {
+                if (isolated.get(b).tail() instanceof Tail.Jump j) {
+                    int t = target(j);
+                    Vector<Atom.Var> phi = isolated.get(t).params();
+                    for (int k = 0; k < phi.size(); k++) { // the jump passes fresh variables only
+                        if (!classes.merge(ranges.numberAt(occurrences, occurrences.paramsFrom(t) + k),
+                                ranges.numberAt(occurrences, occurrences.tailTo(b) + k))) {
                             throw new IllegalStateException("function " + function.name() + ": the isolated φ "
                                     + phi.get(k).name() + " interferes with its argument " + j.args().get(k));
                         }
@@ -269,18 +282,24 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             int[] depth = loopDepths();
             Affinities phiCopies = new Affinities(classes);
             for (int b = 0; b < isolated.size(); b++) {
-                affinities(phiCopies, isolated.get(b).exit(), weight(depth[b]));
+                IsolatedBlock block = isolated.get(b);
+                affinities(phiCopies, b, block.entry().moves().size() + block.lets().size(), block.exit(),
+                        weight(depth[b]));
             }
             for (int b = 0; b < isolated.size(); b++) {
-                affinities(phiCopies, isolated.get(b).entry(), weight(depth[b]));
+                affinities(phiCopies, b, 0, isolated.get(b).entry(), weight(depth[b]));
             }
             phiCopies.coalesce();
             Affinities otherCopies = new Affinities(classes);
             for (int b = 0; b < isolated.size(); b++) {
-                for (Let let : isolated.get(b).lets()) {
-                    if (let.expr() instanceof Expr.Copy(Atom.Var s) && let.vars().size() == 1) {
-                        otherCopies.add(ranges.number(let.vars().get(0)), ranges.number(s), weight(depth[b]));
+                IsolatedBlock block = isolated.get(b);
+                int let = block.entry().moves().size();
+                for (Let l : block.lets()) {
+                    if (l.expr() instanceof Expr.Copy(Atom.Var s)) {
+                        otherCopies.add(ranges.numberAt(occurrences, occurrences.varsFrom(b, let)),
+                                ranges.numberAt(occurrences, occurrences.operandsFrom(b, let)), weight(depth[b]));
                     }
+                    let++;
                 }
             }
             otherCopies.coalesce();
@@ -298,15 +317,17 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         /**
          * The affinities of a parallel copy: each move from a variable joins its two ends, and each move from a
          * source an earlier move of the copy also reads joins the two destinations, which then hold one value
-         * and make one move.
+         * and make one move. The copy's moves are the lets of block {@code b} from the {@code let}-th on.
          */
-        private void affinities(Affinities affinities, ParallelCopy copy, double weight) {
+        private void affinities(Affinities affinities, int b, int let, ParallelCopy copy, double weight) {
             Map<Atom, Integer> firstDestination = new HashMap<>();
             for (ParallelCopy.Move m : copy.moves()) {
-                int destination = ranges.number(m.destination());
-                if (m.source() instanceof Atom.Var s) {
-                    affinities.add(destination, ranges.number(s), weight);
+                int destination = ranges.numberAt(occurrences, occurrences.varsFrom(b, let));
+                if (m.source() instanceof Atom.Var) {
+                    affinities.add(destination, ranges.numberAt(occurrences, occurrences.operandsFrom(b, let)),
+                            weight);
                 }
+                let++;
                 if (isValue(m) && !(m.source() instanceof Atom.Undef)) {
                     Integer first = firstDestination.putIfAbsent(m.source(), destination);
                     if (first != null) {
@@ -332,29 +353,42 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             return depth;
         }
 
+        /** A variable renamed to its class, looked up by name. */
         private Atom.Var rename(Atom.Var v) {
             return finalNames[ranges.number(v)];
         }
 
-        private Atom rename(Atom a) {
-            return a instanceof Atom.Var v ? rename(v) : a;
+        /**
+         * The variable at the next position of {@link #occurrences} renamed to its class, which must be {@code v}'s:
+         * the walks below meet the variables in the order liveness read them.
+         */
+        private Atom.Var renameNext(Atom.Var v) {
+            return finalNames[ranges.numberAt(occurrences, cursor++)];
         }
 
-        private Tail.Jump rename(Tail.Jump j) {
-            return new Tail.Jump(j.target(), j.args().map(this::rename));
+        private Atom renameNext(Atom a) {
+            return a instanceof Atom.Var v ? renameNext(v) : a;
+        }
+
+        private Tail.Jump renameNext(Tail.Jump j) {
+            return new Tail.Jump(j.target(), j.args().map(this::renameNext));
         }
 
         /** Block {@code i} with one name per class, its copies sequentialized, copy-free split blocks folded. */
         private Body rebuilt(int i, Body body) {
             IsolatedBlock block = isolated.get(i);
-            Vector<Let> lets = sequentialized(block.entry());
-            for (Let let : block.lets()) {
-                Let renamed = new Let(let.vars().map(this::rename), renamed(let.expr()));
-                if (!(renamed.expr() instanceof Expr.Copy(Atom.Var s) && renamed.vars().equals(Vector.of(s)))) {
-                    lets = lets.append(renamed);
+            Vector<Let> lets = sequentialized(i, 0, block.entry());
+            int let = block.entry().moves().size();
+            for (Let l : block.lets()) {
+                cursor = occurrences.operandsFrom(i, let);
+                Expr expr = l.expr().mapAtoms(this::renameNext);
+                Vector<Atom.Var> vars = l.vars().map(this::renameNext);
+                let++;
+                if (!(expr instanceof Expr.Copy(Atom.Var s) && vars.size() == 1 && vars.get(0).equals(s))) {
+                    lets = lets.append(new Let(vars, expr));
                 }
             }
-            lets = lets.appendAll(sequentialized(block.exit()));
+            lets = lets.appendAll(sequentialized(i, let, block.exit()));
             Map<String, Tail.Jump> folded = new HashMap<>();
             Vector<Fn> functions = Vector.empty();
             for (Fn fn : body.functions()) {
@@ -363,38 +397,51 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                         && fb.tail() instanceof Tail.Jump j) {
                     folded.put(fn.label().name(), j);
                 } else {
-                    functions = functions.append(fn.withParams(
-                            isolated.get(index.get(fn.label().name())).params().map(this::rename)));
+                    int child = index.get(fn.label().name());
+                    cursor = occurrences.paramsFrom(child);
+                    functions = functions.append(fn.withParams(isolated.get(child).params().map(this::renameNext)));
                 }
             }
+            cursor = occurrences.tailFrom(i); // the tail's operands, then its jumps' arguments
             Tail tail = switch (block.tail()) {
-                case Tail.Jump j -> rename(j);
-                case Tail.Branch b -> new Tail.Branch(rename(b.condition()), fold(folded, b.ifTrue()),
-                        fold(folded, b.ifFalse()));
-                case Tail.Switch s -> new Tail.Switch(rename(s.value()),
-                        s.cases().map(c -> new Tail.Case(c.value(), fold(folded, c.target()))),
-                        fold(folded, s.otherwise()));
-                case Tail.Return r -> new Tail.Return(r.values().map(this::rename));
+                case Tail.Jump j -> renameNext(j);
+                case Tail.Branch b -> {
+                    Atom condition = renameNext(b.condition());
+                    Tail.Jump ifTrue = fold(folded, b.ifTrue());
+                    yield new Tail.Branch(condition, ifTrue, fold(folded, b.ifFalse()));
+                }
+                case Tail.Switch s -> {
+                    Atom value = renameNext(s.value());
+                    Vector<Tail.Case> cases = s.cases().map(c -> new Tail.Case(c.value(), fold(folded, c.target())));
+                    yield new Tail.Switch(value, cases, fold(folded, s.otherwise()));
+                }
+                case Tail.Return r -> new Tail.Return(r.values().map(this::renameNext));
             };
             return new Body(lets, functions, tail);
         }
 
+        /** The jump renamed, or, for the block of an edge folded back, that block's jump. */
         private Tail.Jump fold(Map<String, Tail.Jump> folded, Tail.Jump j) {
-            return folded.getOrDefault(j.target().name(), rename(j));
+            Tail.Jump renamed = renameNext(j);
+            return folded.getOrDefault(j.target().name(), renamed);
         }
 
-        /** A parallel copy renamed to the classes, identities dropped, as sequential copies (Algorithm 1). */
-        private Vector<Let> sequentialized(ParallelCopy copy) {
+        /**
+         * A parallel copy renamed to the classes, identities dropped, as sequential copies (Algorithm 1). Its
+         * moves are the lets of block {@code b} from the {@code let}-th on.
+         */
+        private Vector<Let> sequentialized(int b, int let, ParallelCopy copy) {
             Map<Atom.Var, Atom> moves = new LinkedHashMap<>();
-            Map<Atom.Var, Atom.Var> writer = new HashMap<>();
+            Map<Atom.Var, Integer> writer = new HashMap<>();
             for (ParallelCopy.Move m : copy.moves()) {
-                Atom.Var d = rename(m.destination());
-                Atom s = rename(m.source());
+                cursor = occurrences.operandsFrom(b, let);
+                Atom s = renameNext(m.source());
+                int destination = ranges.numberAt(occurrences, occurrences.varsFrom(b, let++));
+                Atom.Var d = finalNames[destination];
                 Atom before = moves.putIfAbsent(d, s);
                 // two destinations of one copy share a class only if they hold one value: either source will do
-                Atom.Var first = writer.putIfAbsent(d, m.destination());
-                if (before != null && !before.equals(s) && ranges.value(ranges.number(first))
-                        != ranges.value(ranges.number(m.destination()))) {
+                Integer first = writer.putIfAbsent(d, destination);
+                if (before != null && !before.equals(s) && ranges.value(first) != ranges.value(destination)) {
                     throw new IllegalStateException("function " + function.name() + ": one parallel copy writes "
                             + d.name() + " from " + before + " and from " + s);
                 }
@@ -415,10 +462,6 @@ public final class Boissinot implements Destruction.FunctionByFunction {
 
         private Atom.Var temporary(Type type) {
             return temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
-        }
-
-        private Expr renamed(Expr e) {
-            return e.mapAtoms(this::rename);
         }
     }
 }

@@ -20,11 +20,11 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Let;
 import org.funssa.destruct.liveness.Liveness;
+import org.funssa.destruct.liveness.Occurrences;
 import org.funssa.destruct.parallel.ParallelCopy;
 
 /**
@@ -34,7 +34,6 @@ import org.funssa.destruct.parallel.ParallelCopy;
  */
 final class LiveRanges {
 
-    private final NameSet numbers = new NameSet();
     private final List<Atom.Var> vars = new ArrayList<>();
     /** Per variable: the block and the point of its definition, and its value. */
     private int[] defBlock = new int[64];
@@ -60,8 +59,9 @@ final class LiveRanges {
     private final int[] order;
     private final int[] firstVariable;
     private final Liveness liveness;
-    /** Per variable: its number in {@link #liveness}, or −1. */
+    /** Per variable: its number in {@link #liveness}; and per liveness number, the variable's, or −1. */
     private final int[] livenessNumber;
+    private final int[] rangeNumber;
     private int nextValue;
 
     /**
@@ -100,34 +100,54 @@ final class LiveRanges {
                 subtree[parent[b]] += subtree[b];
             }
         }
+        Occurrences occurrences = liveness.occurrences();
+        rangeNumber = new int[liveness.variableCount()];
+        Arrays.fill(rangeNumber, -1);
+        livenessNumber = new int[rangeNumber.length];
         Arrays.fill(lastPointHere, -1);
         for (int k = 0; k < n; k++) {
             firstVariable[order[k]] = vars.size();
-            number(order[k], blocks.get(order[k]));
-        }
-        livenessNumber = new int[vars.size()];
-        for (int v = 0; v < livenessNumber.length; v++) {
-            livenessNumber[v] = liveness.numberOrMinus(vars.get(v).name());
+            number(order[k], blocks.get(order[k]), occurrences);
         }
         lastPointHere = null;
         usedHere = null;
     }
 
-    private void number(int b, IsolatedBlock block) {
+    /**
+     * Numbers block {@code b}'s definitions and records its uses, reading the variables' liveness numbers from
+     * the occurrences (the isolated block read as sequential code: parameters, entry moves, lets, exit moves,
+     * each as a let; then the tail) instead of looking each name up again.
+     */
+    private void number(int b, IsolatedBlock block, Occurrences occurrences) {
+        int at = occurrences.paramsFrom(b);
         for (Atom.Var p : block.params()) {
-            define(p, b, 0, nextValue++);
+            define(p, occurrences.number(at++), b, 0, nextValue++);
         }
-        copy(b, 1, block.entry());
-        for (int i = 0; i < block.lets().size(); i++) {
-            Let let = block.lets().get(i);
+        int let = 0;
+        for (ParallelCopy.Move m : block.entry().moves()) {
+            copy(b, let++, 1, m.destination(), m.source(), occurrences);
+        }
+        for (int i = 0; i < block.lets().size(); i++, let++) {
+            Let l = block.lets().get(i);
             int point = IsolatedBlock.letPoint(i);
-            let.expr().operands().forEach(a -> use(a, point));
-            for (Atom.Var v : let.vars()) {
-                define(v, b, point, let.expr() instanceof Expr.Copy(Atom source) ? valueOf(source) : nextValue++);
+            if (l.expr() instanceof Expr.Copy(Atom source)) {
+                copy(b, let, point, l.vars().get(0), source, occurrences);
+                continue;
+            }
+            for (int o = occurrences.operandsFrom(b, let); o < occurrences.varsFrom(b, let); o++) {
+                use(occurrences.number(o), point);
+            }
+            int o = occurrences.varsFrom(b, let);
+            for (Atom.Var v : l.vars()) {
+                define(v, occurrences.number(o++), b, point, nextValue++);
             }
         }
-        copy(b, block.exitPoint(), block.exit());
-        block.tail().operands().forEach(a -> use(a, block.tailPoint()));
+        for (ParallelCopy.Move m : block.exit().moves()) {
+            copy(b, let++, block.exitPoint(), m.destination(), m.source(), occurrences);
+        }
+        for (int o = occurrences.tailFrom(b); o < occurrences.exitTo(b); o++) {
+            use(occurrences.number(o), block.tailPoint());
+        }
         useFrom[b] = uses;
         Arrays.sort(usedHere, 0, usedHereCount);
         for (int k = 0; k < usedHereCount; k++) {
@@ -142,29 +162,47 @@ final class LiveRanges {
         usedHereCount = 0;
     }
 
-    private void copy(int b, int point, ParallelCopy copy) {
-        copy.moves().forEach(m -> use(m.source(), point));
-        copy.moves().forEach(m -> define(m.destination(), b, point, valueOf(m.source())));
-    }
-
-    /** A use at {@code point} of the block being numbered; points only grow within a block. */
-    private void use(Atom a, int point) {
-        if (a instanceof Atom.Var v) {
-            int n = number(v);
-            if (lastPointHere[n] < 0) {
-                usedHere = grown(usedHere, usedHereCount);
-                usedHere[usedHereCount++] = n;
-            }
-            lastPointHere[n] = point;
+    /**
+     * The copy {@code destination ← source}, the {@code let}-th let of block {@code b} read as sequential code,
+     * at {@code point}: the destination's value is the source's.
+     */
+    private void copy(int b, int let, int point, Atom.Var destination, Atom source, Occurrences occurrences) {
+        int value;
+        if (source instanceof Atom.Var) {
+            int n = use(occurrences.number(occurrences.operandsFrom(b, let)), point);
+            value = values[n];
+        } else {
+            value = valueOf(source);
         }
+        define(destination, occurrences.number(occurrences.varsFrom(b, let)), b, point, value);
     }
 
-    private void define(Atom.Var v, int b, int point, int value) {
+    /**
+     * A use at {@code point} of the block being numbered of the variable with liveness number {@code live};
+     * points only grow within a block. Its number.
+     */
+    private int use(int live, int point) {
+        int n = rangeNumber[live];
+        if (n < 0) {
+            throw new IllegalArgumentException("variable " + liveness.variable(live) + " is used where no "
+                    + "definition of it dominates; verify the program before destruction");
+        }
+        if (lastPointHere[n] < 0) {
+            usedHere = grown(usedHere, usedHereCount);
+            usedHere[usedHereCount++] = n;
+        }
+        lastPointHere[n] = point;
+        return n;
+    }
+
+    private void define(Atom.Var v, int live, int b, int point, int value) {
         int n = vars.size();
-        if (!numbers.add(v.name())) {
+        if (rangeNumber[live] >= 0) {
             throw new IllegalArgumentException("variable " + v.name() + " is bound twice; the program is not in "
                     + "SSA form (verify it before destruction)");
         }
+        rangeNumber[live] = n;
+        livenessNumber[n] = live;
         vars.add(v);
         defBlock = grown(defBlock, n);
         defPoint = grown(defPoint, n);
@@ -186,7 +224,7 @@ final class LiveRanges {
     /** A constant's value is the constant itself; ⊥ has a value of its own at each occurrence. */
     private int valueOf(Atom a) {
         return switch (a) {
-            case Atom.Var v -> values[number(v)];
+            case Atom.Var v -> throw new IllegalArgumentException("a variable's value comes from its number");
             case Atom.Undef u -> nextValue++;
             case Atom.IntLit c -> constants.computeIfAbsent(c, k -> nextValue++);
             case Atom.FloatLit c -> constants.computeIfAbsent(c, k -> nextValue++);
@@ -196,12 +234,21 @@ final class LiveRanges {
 
     /** The number of a variable. */
     int number(Atom.Var v) {
-        int n = numbers.numberOrMinus(v.name());
+        int live = liveness.numberOrMinus(v.name());
+        int n = live < 0 ? -1 : rangeNumber[live];
         if (n < 0) {
             throw new IllegalArgumentException("variable " + v.name() + " is used where no definition of it "
                     + "dominates; verify the program before destruction");
         }
         return n;
+    }
+
+    /**
+     * The number of the variable at {@code occurrence} of the liveness the ranges were made from (a position
+     * in its {@link Occurrences}): what {@link #number(Atom.Var)} gives, without looking the name up.
+     */
+    int numberAt(Occurrences occurrences, int occurrence) {
+        return rangeNumber[occurrences.number(occurrence)];
     }
 
     /** The variable numbered {@code n}. */
@@ -245,7 +292,7 @@ final class LiveRanges {
         if (defBlock[a] == block && defPoint[a] == defPoint[b]) {
             return true;
         }
-        if (livenessNumber[a] >= 0 && liveness.out(block).contains(livenessNumber[a])) {
+        if (liveness.out(block).contains(livenessNumber[a])) {
             return true;
         }
         int k = Arrays.binarySearch(useVar, useFrom[block], useTo[block], a);

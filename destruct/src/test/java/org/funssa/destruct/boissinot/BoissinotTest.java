@@ -1,7 +1,9 @@
 package org.funssa.destruct.boissinot;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
 import org.funssa.core.interp.LirInterpreter;
 import org.funssa.core.interp.RunOptions;
@@ -10,8 +12,10 @@ import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
@@ -90,6 +94,38 @@ class BoissinotTest {
         assertThat(moves(d.function("rotate").get())).as(IrPrinter.print(d)).isEqualTo(4);
         // one k' = j' ← 7 before the branch
         assertThat(moves(d.function("pick").get())).as(IrPrinter.print(d)).isEqualTo(1);
+    }
+
+    @Test
+    void aProgramOutOfSsaFormIsRejectedNamingTheVariable() {
+        // the parser only reads SSA, so the two faults are made by rearranging the lets of a parsed function
+        Program p = IrParser.parse("ok.ir", """
+                (MODULE "ok"
+                  (SYMTAB
+                    ("f" STATIC UNKNOWN 4 ".text" XDEF)))
+
+                fun f(n: i32, m0: mem) -> (i32, mem) =
+                  let b = add.i32 n 1
+                  let a = add.i32 b 1
+                  return (a, m0)
+                """);
+        Function f = p.functions().get(0);
+        Vector<Let> lets = f.body().lets();
+        Program usedBeforeDefined = withLets(p, lets.reverse());
+        assertThatThrownBy(() -> new Boissinot().apply(usedBeforeDefined))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("variable b is used where no definition of it dominates; verify the program before "
+                        + "destruction");
+        Program boundTwice = withLets(p, lets.append(lets.get(1)));
+        assertThatThrownBy(() -> new Boissinot().apply(boundTwice))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("variable a is bound twice; the program is not in SSA form (verify it before "
+                        + "destruction)");
+    }
+
+    private static Program withLets(Program p, Vector<Let> lets) {
+        Function f = p.functions().get(0);
+        return new Program(p.name(), p.symbols(), p.data(), Vector.of(f.withBody(f.body().withLets(lets))));
     }
 
     @Test

@@ -12,21 +12,9 @@ package org.funssa.destruct.boissinot;
  */
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /** Coalescing of congruence classes along weighted copies, strongest class-to-class affinity first. */
 final class Affinities {
-
-    /** The copies between two classes: their total weight, and the rank of the first one given. */
-    private static final class Affinity {
-        double weight;
-        int first;
-
-        Affinity(int first) {
-            this.first = first;
-        }
-    }
 
     /**
      * The queued affinities between the classes rooted at a and b, as they weighed when queued, strongest
@@ -138,65 +126,130 @@ final class Affinities {
 
     /** Merges classes along the copies given, strongest affinity first, wherever the classes do not interfere. */
     void coalesce() {
-        Map<Integer, Map<Integer, Affinity>> graph = new HashMap<>();
+        Graph graph = new Graph();
         for (int k = 0; k < copies; k++) {
             int a = classes.find(from[k]);
             int b = classes.find(to[k]);
             if (a != b) {
-                int rank = k;
-                Affinity edge = graph.computeIfAbsent(a, x -> new HashMap<>())
-                        .computeIfAbsent(b, x -> new Affinity(rank));
-                graph.computeIfAbsent(b, x -> new HashMap<>()).put(a, edge);
-                edge.weight += weights[k];
+                int edge = graph.edge(a, b);
+                if (edge < 0) {
+                    edge = graph.add(a, b, k);
+                }
+                graph.weight[edge] += weights[k];
             }
         }
         Queue queue = new Queue();
-        graph.forEach((a, edges) -> edges.forEach((b, e) -> {
-            if (a < b) {
-                queue.add(a, b, e.weight, e.first);
-            }
-        }));
+        for (int e = 0; e < graph.count; e++) {
+            queue.add(Math.min(graph.end1[e], graph.end2[e]), Math.max(graph.end1[e], graph.end2[e]),
+                    graph.weight[e], graph.first[e]);
+        }
         while (!queue.isEmpty()) {
             queue.poll();
             int a = queue.a;
             int b = queue.b;
-            Map<Integer, Affinity> edgesOfA = graph.get(a);
-            Affinity edge = edgesOfA == null ? null : edgesOfA.get(b);
-            if (classes.find(a) != a || classes.find(b) != b || edge == null || edge.weight != queue.weight) {
+            int edge = graph.edge(a, b);
+            if (classes.find(a) != a || classes.find(b) != b || edge < 0 || graph.weight[edge] != queue.weight) {
                 continue; // stale: a class was merged away, or the affinity has grown and was queued again
             }
-            edgesOfA.remove(b);
-            graph.get(b).remove(a);
+            graph.remove(edge);
             if (classes.merge(a, b)) {
                 int root = classes.find(a);
-                absorb(graph, queue, root, root == a ? b : a);
+                graph.absorb(root, root == a ? b : a, queue);
             }
         }
     }
 
-    /** The affinities of the class {@code gone}, merged into {@code root}, become {@code root}'s. */
-    private static void absorb(Map<Integer, Map<Integer, Affinity>> graph, Queue queue, int root,
-                               int gone) {
-        Map<Integer, Affinity> moved = graph.remove(gone);
-        if (moved == null) {
-            return;
+    /**
+     * The affinities between classes, by root: edge e joins {@code end1[e]} and {@code end2[e]}, weighs
+     * {@code weight[e]}, and its first copy is the {@code first[e]}-th given. Each root lists its edges, removed
+     * ones included until it is absorbed; {@link #edges} finds the edge of a pair.
+     */
+    private static final class Graph {
+        private final PairMap edges = new PairMap();
+        private int[] end1 = new int[64];
+        private int[] end2 = new int[64];
+        private double[] weight = new double[64];
+        private int[] first = new int[64];
+        private boolean[] removed = new boolean[64];
+        private int count;
+        /** Per root (by variable number, grown on demand): its edges, {@code incident[v][0 .. degree[v])}. */
+        private int[][] incident = new int[64][];
+        private int[] degree = new int[64];
+
+        /** The edge between the classes rooted at a and b, or −1. */
+        int edge(int a, int b) {
+            return edges.get(a, b);
         }
-        Map<Integer, Affinity> edgesOfRoot = graph.computeIfAbsent(root, x -> new HashMap<>());
-        for (Map.Entry<Integer, Affinity> m : moved.entrySet()) {
-            int other = m.getKey();
-            Affinity old = m.getValue();
-            Map<Integer, Affinity> edgesOfOther = graph.get(other);
-            edgesOfOther.remove(gone);
-            Affinity edge = edgesOfRoot.get(other);
-            if (edge == null) {
-                edge = old;
-                edgesOfRoot.put(other, edge);
-                edgesOfOther.put(root, edge);
-            } else {
-                edge.weight += old.weight;
-                edge.first = Math.min(edge.first, old.first);
+
+        /** A new edge between the classes rooted at a and b, weighing nothing yet, first copy {@code first}. */
+        int add(int a, int b, int firstCopy) {
+            if (count == end1.length) {
+                end1 = Arrays.copyOf(end1, 2 * count);
+                end2 = Arrays.copyOf(end2, 2 * count);
+                weight = Arrays.copyOf(weight, 2 * count);
+                first = Arrays.copyOf(first, 2 * count);
+                removed = Arrays.copyOf(removed, 2 * count);
             }
-            queue.add(Math.min(root, other), Math.max(root, other), edge.weight, edge.first);
+            int e = count++;
+            end1[e] = a;
+            end2[e] = b;
+            first[e] = firstCopy;
+            edges.put(a, b, e);
+            attach(a, e);
+            attach(b, e);
+            return e;
+        }
+
+        void remove(int e) {
+            removed[e] = true;
+            edges.remove(end1[e], end2[e]);
+        }
+
+        /** The edges of the class {@code gone}, merged into {@code root}, become {@code root}'s, and are queued. */
+        void absorb(int root, int gone, Queue queue) {
+            int[] moved = gone < incident.length ? incident[gone] : null;
+            if (moved == null) {
+                return;
+            }
+            int n = degree[gone];
+            incident[gone] = null;
+            degree[gone] = 0;
+            for (int k = 0; k < n; k++) {
+                int old = moved[k];
+                if (removed[old]) {
+                    continue;
+                }
+                int other = end1[old] == gone ? end2[old] : end1[old];
+                edges.remove(gone, other);
+                int e = edges.get(root, other);
+                if (e < 0) {
+                    e = old;
+                    end1[e] = root;
+                    end2[e] = other;
+                    edges.put(root, other, e);
+                    attach(root, e);
+                } else {
+                    weight[e] += weight[old];
+                    first[e] = Math.min(first[e], first[old]);
+                    removed[old] = true;
+                }
+                queue.add(Math.min(root, other), Math.max(root, other), weight[e], first[e]);
+            }
+        }
+
+        private void attach(int v, int e) {
+            if (v >= incident.length) {
+                int length = Math.max(v + 1, 2 * incident.length);
+                incident = Arrays.copyOf(incident, length);
+                degree = Arrays.copyOf(degree, length);
+            }
+            int[] list = incident[v];
+            if (list == null) {
+                list = incident[v] = new int[2];
+            } else if (degree[v] == list.length) {
+                list = incident[v] = Arrays.copyOf(list, 2 * list.length);
+            }
+            list[degree[v]++] = e;
         }
     }
 }

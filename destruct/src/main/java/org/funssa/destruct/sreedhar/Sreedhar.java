@@ -169,7 +169,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                                 ? new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(b))) : blocks.get(b).tail()));
             }
             liveness = Liveness.of(current, index, params);
-            classes = new PhiCongruence(Interference.of(current, liveness, resourcesAndCopies(current)));
+            classes = new PhiCongruence(Interference.of(current, liveness, resourcesAndCopies(current)), liveness);
         }
 
         /**
@@ -326,8 +326,8 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 }
             }
             List<Resource> now = resources(b, k);
-            String first = now.get(0).var().name();
-            now.forEach(r -> classes.union(first, r.var().name()));
+            int first = classes.include(now.get(0).var().name());
+            now.forEach(r -> classes.union(first, classes.include(r.var().name())));
         }
 
         /** The resources of a φ of block {@code b} that the method copies (steps 4 and 5 for Method III). */
@@ -401,7 +401,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             Atom.Var fresh = names.variable(x.name() + "_", x.type());
             suffix.get(p).add(Let.of(fresh, new Expr.Copy(x)));
             count(fresh);
-            classes.include(fresh.name());
+            int freshNumber = classes.include(fresh.name());
             jumpArgs.get(p).set(k, fresh);
             for (int later = k + 1; later < params.get(b).size(); later++) {
                 if (jumpArgs.get(p).get(later).equals(x)
@@ -410,11 +410,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 }
             }
             LiveSet out = liveness.out(p);
-            out.forEach(l -> {
-                if (!l.equals(x.name())) {
-                    classes.addInterference(fresh.name(), l);
-                }
-            });
+            classes.addInterference(freshNumber, out, liveness.numberOrMinus(x.name()));
             out.add(fresh.name());
             boolean stillLive = liveness.in(b).contains(x.name())
                     && !params.get(b).exists(q -> q.name().equals(x.name()))
@@ -432,11 +428,11 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             // now, as a source of this φ) is written; x is written while the earlier fresh targets are live.
             prefix.get(b).add(0, Let.of(x, new Expr.Copy(fresh)));
             count(fresh);
-            classes.include(fresh.name());
+            int freshNumber = classes.include(fresh.name());
             params.set(b, params.get(b).update(k, fresh));
             LiveSet in = liveness.in(b);
             in.remove(x.name());
-            in.forEach(l -> classes.addInterference(fresh.name(), l));
+            classes.addInterference(freshNumber, in, -1);
             params.get(b).forEach(q -> classes.addInterference(fresh.name(), q.name()));
             List<Atom.Var> earlier = targetCopies.computeIfAbsent(b, i -> new ArrayList<>());
             for (Atom.Var earlierFresh : earlier) {
@@ -452,12 +448,15 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 return;
             }
             String x = let.vars().get(0).name();
-            if (classes.same(x, y.name())) {
+            int nx = classes.member(x);
+            int ny = classes.member(y.name());
+            if (nx < 0 || ny < 0) { // one of the two is in a class of its own, outside the graph
+                classes.union(x, y.name());
                 return;
             }
             // the three cases together: no member of X's class interferes with one of Y's (see PhiCongruence)
-            if (!classes.interfere(x, y.name())) {
-                classes.union(x, y.name());
+            if (!classes.same(nx, ny) && !classes.interfere(nx, ny)) {
+                classes.union(nx, ny);
             }
         }
 

@@ -181,7 +181,7 @@ final class Affinities {
             return edges.get(a, b);
         }
 
-        /** A new edge between the classes rooted at a and b, weighing nothing yet, first copy {@code first}. */
+        /** A new edge between the classes rooted at a and b, weighing nothing yet, its first copy the given one. */
         int add(int a, int b, int firstCopy) {
             if (count == end1.length) {
                 end1 = Arrays.copyOf(end1, 2 * count);

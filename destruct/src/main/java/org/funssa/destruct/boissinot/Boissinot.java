@@ -97,6 +97,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
          * instead of looking its name up (at 10^6 instructions, a cache miss or two each).
          */
         private final Occurrences occurrences;
+        private final Liveness liveness;
         /** The next position in {@link #occurrences} that {@link #renameNext} reads. */
         private int cursor;
         private final CongruenceClasses classes;
@@ -157,7 +158,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                 isolatedParams.add(block.params());
                 sequential.add(Body.of(block.sequentialLets(), block.tail()));
             }
-            Liveness liveness = Liveness.of(sequential, index, isolatedParams);
+            liveness = Liveness.of(sequential, index, isolatedParams);
             occurrences = liveness.occurrences();
             ranges = new LiveRanges(isolated, children, liveness);
             classes = new CongruenceClasses(ranges);
@@ -359,11 +360,16 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         }
 
         /**
-         * The variable at the next position of {@link #occurrences} renamed to its class, which must be {@code v}'s:
-         * the walks below meet the variables in the order liveness read them.
+         * The variable at the next position of {@link #occurrences}, which must be {@code v}, renamed to its
+         * class: the walks below meet the variables in the order liveness read them (that {@link Expr#mapAtoms}
+         * and {@link Expr#operands} share). The assertion checks it wherever assertions are on, as in the tests.
          */
         private Atom.Var renameNext(Atom.Var v) {
-            return finalNames[ranges.numberAt(occurrences, cursor++)];
+            int at = cursor++;
+            assert liveness.variable(occurrences.number(at)).equals(v.name())
+                    : "occurrence " + at + " is " + liveness.variable(occurrences.number(at)) + " in liveness but "
+                    + v.name() + " in the walk: Expr.mapAtoms and Expr.operands no longer visit operands in one order";
+            return finalNames[ranges.numberAt(occurrences, at)];
         }
 
         private Atom renameNext(Atom a) {

@@ -306,7 +306,8 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             otherCopies.coalesce();
             finalNames = classes.finalNames();
             Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
-            return new Function(function.name(), function.symbols(), function.params().map(this::rename),
+            cursor = occurrences.paramsFrom(0); // the entry block's parameters are the function's
+            return new Function(function.name(), function.symbols(), function.params().map(this::renameNext),
                     function.results(), body);
         }
 
@@ -352,11 +353,6 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                 depth[b] = loops.loopDepth(b);
             }
             return depth;
-        }
-
-        /** A variable renamed to its class, looked up by name. */
-        private Atom.Var rename(Atom.Var v) {
-            return finalNames[ranges.number(v)];
         }
 
         /**

@@ -59,8 +59,9 @@ final class LiveRanges {
     private final int[] order;
     private final int[] firstVariable;
     private final Liveness liveness;
-    /** Per variable: its number in {@link #liveness}; and per liveness number, the variable's, or −1. */
+    /** Per variable: its number in {@link #liveness}. */
     private final int[] livenessNumber;
+    /** Per number in {@link #liveness}: the variable's number here, or −1 while it has none. */
     private final int[] rangeNumber;
     private int nextValue;
 
@@ -232,20 +233,9 @@ final class LiveRanges {
         };
     }
 
-    /** The number of a variable. */
-    int number(Atom.Var v) {
-        int live = liveness.numberOrMinus(v.name());
-        int n = live < 0 ? -1 : rangeNumber[live];
-        if (n < 0) {
-            throw new IllegalArgumentException("variable " + v.name() + " is used where no definition of it "
-                    + "dominates; verify the program before destruction");
-        }
-        return n;
-    }
-
     /**
      * The number of the variable at {@code occurrence} of the liveness the ranges were made from (a position
-     * in its {@link Occurrences}): what {@link #number(Atom.Var)} gives, without looking the name up.
+     * in its {@link Occurrences}).
      */
     int numberAt(Occurrences occurrences, int occurrence) {
         return rangeNumber[occurrences.number(occurrence)];

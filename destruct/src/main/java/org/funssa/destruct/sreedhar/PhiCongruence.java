@@ -72,7 +72,7 @@ final class PhiCongruence {
     boolean same(String a, String b) {
         int na = graph.numberOrMinus(a);
         int nb = graph.numberOrMinus(b);
-        return na < 0 || nb < 0 ? a.equals(b) : root(na) == root(nb);
+        return na < 0 || nb < 0 ? a.equals(b) : same(na, nb);
     }
 
     /**
@@ -174,7 +174,7 @@ final class PhiCongruence {
     boolean interfere(String a, String b) {
         int na = graph.numberOrMinus(a);
         int nb = graph.numberOrMinus(b);
-        return na >= 0 && nb >= 0 && graph.adjacent(vertex[root(na)], vertex[root(nb)]);
+        return na >= 0 && nb >= 0 && interfere(na, nb);
     }
 
     /** Merges the classes of {@code a} and {@code b}; the larger class's representative stays (a's on a tie). */

@@ -40,6 +40,14 @@ public final class IntList {
         return data[index];
     }
 
+    /** Replaces the value at {@code index}. */
+    public void set(int index, int value) {
+        if (index >= size) {
+            throw new IndexOutOfBoundsException("index " + index + " of a list of " + size);
+        }
+        data[index] = value;
+    }
+
     public int size() {
         return size;
     }

@@ -1,14 +1,11 @@
 package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
-import io.vavr.control.Option;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.funssa.core.graph.IntList;
 import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
@@ -77,26 +74,52 @@ public final class ParameterDropping implements Pass {
      * every let's variable put each of them in the table too, and on a function of 10^5 instructions the
      * lookups in that table (one per operand, most of them misses in a table far larger than the cache) were
      * half of the time.
+     *
+     * <p>Each argument of each jump is read once, when the call sites are collected, and kept as a <em>value</em>:
+     * a variable's number (≥ 0), or −1 − i for the i-th of the other atoms (constants, addresses, ⊥). The
+     * fixpoint, the scope tests and the components work on values alone; a name is looked up again only to bind
+     * it and, when something was dropped, in a table of the dropped parameters, small enough to stay in the
+     * cache. Variables are told apart by name, as the pass needs every variable bound once. Redundant-φ
+     * elimination after construction drops almost nothing (none of the parameters of a generated function of
+     * 10^5 straight-line instructions, 2 % of those of one of loops) but must look at everything: a name lookup
+     * per argument and a list per parameter and per visit had made it a third of construction.
      */
     private final class Run {
+        /** The replacement of a parameter that stays. */
+        private static final int STAYS = Integer.MIN_VALUE;
+
         private final NestIndex index;
         /**
          * The parameters of local functions, then the other variables jumps pass, numbered; those below
          * {@link #parameters} are parameters.
          */
         private final NameSet variables = new NameSet();
-        /** The node binding each numbered variable (for scope), by number; −1 for one bound nowhere. */
-        private final int[] boundAt;
+        /** Each numbered variable, by number. */
+        private final List<Atom.Var> variableAtoms = new ArrayList<>();
         private final int parameters;
         /** For each parameter: its node and position. */
         private final int[] parameterNode;
         private final int[] parameterPosition;
-        /** For each node, the argument lists of the jumps to it. */
-        private final List<List<Vector<Atom>>> callSites = new ArrayList<>();
-        /** For each parameter, the parameters it is passed to. */
-        private final IntList[] passedTo;
-        /** For each parameter, the atom replacing it, or null while it stays. */
-        private final Atom[] replacement;
+        /** The node binding each numbered variable (for scope), by number; −1 for one bound nowhere. */
+        private final int[] boundAt;
+        /** The atoms that are not numbered variables: value −1 − i is {@code others.get(i)}. */
+        private final List<Atom> others = new ArrayList<>();
+        /**
+         * The call sites of each node, as the values the jumps to it pass, one per parameter:
+         * {@code sites[siteStart[node]]} to {@code sites[siteStart[node + 1] − 1]}, in the order of the jumps.
+         */
+        private final int[] siteStart;
+        private final int[][] sites;
+        /**
+         * "Is passed to", from parameter to parameter, as lists in arrays: each parameter's first and last edge
+         * (−1 for none), and each edge's target and next edge. Appending keeps the order the work list uses.
+         */
+        private final int[] firstEdge;
+        private final int[] lastEdge;
+        private final IntList edgeTarget = new IntList();
+        private final IntList edgeNext = new IntList();
+        /** For each parameter, the value replacing it, or {@link #STAYS}. */
+        private final int[] replacement;
         private boolean replacedAny;
         /** Tarjan's per-parameter state, allocated on the first search and stamped by the search's number. */
         private int[] inRegion;
@@ -107,16 +130,18 @@ public final class ParameterDropping implements Pass {
         private int componentsCalls;
         private int numbered;
         private final IntList stack = new IntList();
-        /** Frames of the explicit call stack: the parameter and how many of its successors were visited. */
-        private final ArrayDeque<int[]> calls = new ArrayDeque<>();
-        private final ArrayDeque<int[]> successorsOf = new ArrayDeque<>();
+        /** The explicit call stack of the search: each frame's parameter and its next call site to look at. */
+        private final IntList frameParameter = new IntList();
+        private final IntList frameSite = new IntList();
 
         Run(NestIndex index) {
             this.index = index;
             int count = 0;
             for (int node = 1; node < index.size(); node++) {
                 for (Atom.Var p : index.fn(node).params()) {
-                    variables.add(p.name());
+                    if (variables.add(p.name())) {
+                        variableAtoms.add(p);
+                    }
                     count++;
                 }
             }
@@ -125,45 +150,66 @@ public final class ParameterDropping implements Pass {
                 throw new IllegalArgumentException("function " + index.function().name() + ": a parameter name is "
                         + "bound twice; " + name + " needs every variable bound once (the verifier says where)");
             }
+            int n = index.size();
             parameterNode = new int[parameters];
             parameterPosition = new int[parameters];
-            int[] firstParameter = new int[index.size()];
-            for (int node = 1, id = 0; node < index.size(); node++) {
+            int[] firstParameter = new int[n];
+            for (int node = 1, id = 0; node < n; node++) {
                 firstParameter[node] = id;
                 for (int i = 0; i < index.fn(node).params().size(); i++, id++) {
                     parameterNode[id] = node;
                     parameterPosition[id] = i;
                 }
             }
-            passedTo = new IntList[parameters];
-            replacement = new Atom[parameters];
-            for (int node = 0; node < index.size(); node++) {
-                callSites.add(new ArrayList<>(2));
-            }
-            for (int node = 0; node < index.size(); node++) {
+            firstEdge = new int[parameters];
+            lastEdge = new int[parameters];
+            Arrays.fill(firstEdge, -1);
+            Arrays.fill(lastEdge, -1);
+            replacement = new int[parameters];
+            Arrays.fill(replacement, STAYS);
+
+            IntList targets = new IntList();
+            List<int[]> passed = new ArrayList<>();
+            siteStart = new int[n + 1];
+            for (int node = 0; node < n; node++) {
                 for (Tail.Jump jump : index.body(node).tail().jumps()) {
                     int target = index.node(jump.target().name());
                     if (target < 0) {
                         throw new IllegalArgumentException("function " + index.function().name() + ": jump to "
                                 + jump.target() + ", which no local function defines");
                     }
-                    callSites.get(target).add(jump.args());
                     int arity = index.fn(target).params().size();
-                    for (int i = 0; i < jump.args().size(); i++) {
-                        if (jump.args().get(i) instanceof Atom.Var v) {
-                            int from = variables.number(v.name());
-                            if (from < parameters && i < arity) {
-                                passed(from).add(firstParameter[target] + i);
-                            }
+                    if (jump.args().size() < arity) {
+                        throw new IllegalArgumentException("function " + index.function().name() + ": a jump to "
+                                + jump.target() + " passes " + jump.args().size() + " arguments for its " + arity
+                                + " parameters (the verifier says where)");
+                    }
+                    int[] values = new int[arity];
+                    for (int i = 0; i < arity; i++) {
+                        values[i] = value(jump.args().get(i));
+                        if (isParameter(values[i])) {
+                            addEdge(values[i], firstParameter[target] + i);
                         }
                     }
+                    targets.add(target);
+                    passed.add(values);
+                    siteStart[target + 1]++;
                 }
             }
+            for (int node = 0; node < n; node++) {
+                siteStart[node + 1] += siteStart[node];
+            }
+            sites = new int[passed.size()][];
+            int[] next = Arrays.copyOf(siteStart, n);
+            for (int j = 0; j < passed.size(); j++) {
+                sites[next[targets.get(j)]++] = passed.get(j);
+            }
+
             boundAt = new int[variables.size()];
             Arrays.fill(boundAt, -1);
             System.arraycopy(parameterNode, 0, boundAt, 0, parameters);
             index.function().params().forEach(p -> bind(p, NestIndex.ROOT));
-            for (int node = 0; node < index.size(); node++) {
+            for (int node = 0; node < n; node++) {
                 for (Let let : index.body(node).lets()) {
                     for (Atom.Var v : let.vars()) {
                         bind(v, node);
@@ -172,35 +218,68 @@ public final class ParameterDropping implements Pass {
             }
         }
 
+        /** The value of an atom a jump passes: its number when it is a variable, numbered on first sight. */
+        private int value(Atom a) {
+            if (a instanceof Atom.Var v) {
+                int id = variables.number(v.name());
+                if (id == variableAtoms.size()) {
+                    variableAtoms.add(v);
+                }
+                return id;
+            }
+            return other(a);
+        }
+
+        /** A new value for an atom that is not a variable. */
+        private int other(Atom a) {
+            others.add(a);
+            return -others.size();
+        }
+
+        /** The atom of a value. */
+        private Atom atom(int value) {
+            return value >= 0 ? variableAtoms.get(value) : others.get(-1 - value);
+        }
+
+        /** Whether two values stand for the same atom. */
+        private boolean same(int a, int b) {
+            return a == b || (a < 0 || b < 0) && atom(a).equals(atom(b));
+        }
+
+        private boolean isParameter(int value) {
+            return value >= 0 && value < parameters;
+        }
+
+        private boolean isBottom(int value) {
+            return value < 0 && others.get(-1 - value) instanceof Atom.Undef;
+        }
+
         /** Records where {@code v} is bound, if it is a variable the algorithm asks about. */
         private void bind(Atom.Var v, int node) {
-            int number = variables.numberOrMinus(v.name());
-            if (number >= 0) {
-                boundAt[number] = node;
+            int id = variables.numberOrMinus(v.name());
+            if (id >= 0) {
+                boundAt[id] = node;
             }
         }
 
-        /** The parameter number of the atom, or −1 when it is not a local function's parameter. */
-        private int parameter(Atom a) {
-            if (a instanceof Atom.Var v) {
-                int number = variables.numberOrMinus(v.name());
-                return number < parameters ? number : -1;
+        /** Records that {@code from} is passed to {@code to}. */
+        private void addEdge(int from, int to) {
+            int edge = edgeTarget.size();
+            edgeTarget.add(to);
+            edgeNext.add(-1);
+            if (lastEdge[from] < 0) {
+                firstEdge[from] = edge;
+            } else {
+                edgeNext.set(lastEdge[from], edge);
             }
-            return -1;
-        }
-
-        private IntList passed(int p) {
-            if (passedTo[p] == null) {
-                passedTo[p] = new IntList();
-            }
-            return passedTo[p];
+            lastEdge[from] = edge;
         }
 
         Function result() {
             IntList work = new IntList();
             do {
                 for (int p = 0; p < parameters; p++) {
-                    if (replacement[p] == null) {
+                    if (replacement[p] == STAYS) {
                         work.add(p);
                     }
                 }
@@ -216,26 +295,27 @@ public final class ParameterDropping implements Pass {
         private void dropSingly(IntList work) {
             for (int next = 0; next < work.size(); next++) {
                 int p = work.get(next);
-                if (replacement[p] != null) {
+                if (replacement[p] != STAYS) {
                     continue;
                 }
-                Option<Atom> agreed = agreedArgument(p);
-                if (agreed.isDefined()) {
-                    replace(p, agreed.get());
-                    if (passedTo[p] != null) {
-                        work.addAll(passedTo[p]);
+                int agreed = agreedArgument(p);
+                if (agreed != STAYS) {
+                    replace(p, agreed);
+                    for (int e = firstEdge[p]; e >= 0; e = edgeNext.get(e)) {
+                        work.add(edgeTarget.get(e));
                     }
                 }
             }
             work.clear();
         }
 
-        private void replace(int p, Atom by) {
+        private void replace(int p, int by) {
             replacement[p] = by;
             replacedAny = true;
-            int q = parameter(by);
-            if (q >= 0 && passedTo[p] != null) {
-                passed(q).addAll(passedTo[p]);
+            if (isParameter(by)) {
+                for (int e = firstEdge[p]; e >= 0; e = edgeNext.get(e)) {
+                    addEdge(by, edgeTarget.get(e));
+                }
             }
         }
 
@@ -251,7 +331,7 @@ public final class ParameterDropping implements Pass {
             ArrayDeque<IntList> regions = new ArrayDeque<>();
             IntList all = new IntList();
             for (int p = 0; p < parameters; p++) {
-                if (replacement[p] == null) {
+                if (replacement[p] == STAYS) {
                     all.add(p);
                 }
             }
@@ -268,36 +348,39 @@ public final class ParameterDropping implements Pass {
                     for (int i = 0; i < component.size(); i++) {
                         member[component.get(i)] = stamp;
                     }
-                    Set<Atom> outside = new HashSet<>();
+                    int outside = STAYS; // the one value from outside, while there is at most one
+                    boolean several = false;
                     IntList inner = new IntList();
                     for (int i = 0; i < component.size(); i++) {
                         int p = component.get(i);
                         boolean onlyInside = true;
-                        for (Atom a : operands(p)) {
-                            int q = parameter(a);
-                            if (q >= 0 && member[q] == stamp) {
+                        for (int s = siteStart[parameterNode[p]]; s < siteStart[parameterNode[p] + 1]; s++) {
+                            int a = resolve(sites[s][parameterPosition[p]]);
+                            if (isParameter(a) && member[a] == stamp) {
                                 continue;
                             }
                             onlyInside = false;
-                            if (!(bottomMatchesAny && a instanceof Atom.Undef)) {
-                                outside.add(a);
+                            if (bottomMatchesAny && isBottom(a)) {
+                                continue;
+                            }
+                            if (outside == STAYS) {
+                                outside = a;
+                            } else if (!same(outside, a)) {
+                                several = true;
                             }
                         }
                         if (onlyInside) {
                             inner.add(p);
                         }
                     }
-                    if (outside.size() > 1) {
+                    if (several) {
                         if (inner.size() > 0 && inner.size() < component.size()) {
                             inner.sort();
                             regions.add(inner);
                         }
                         continue;
                     }
-                    int first = component.get(0);
-                    Atom by = outside.isEmpty()
-                            ? new Atom.Undef(index.fn(parameterNode[first]).params().get(parameterPosition[first]).type())
-                            : outside.iterator().next();
+                    int by = outside != STAYS ? outside : other(new Atom.Undef(parameterAtom(component.get(0)).type()));
                     boolean inScope = true;
                     for (int i = 0; i < component.size() && inScope; i++) {
                         inScope = inScope(by, parameterNode[component.get(i)]);
@@ -313,18 +396,15 @@ public final class ParameterDropping implements Pass {
             return changed;
         }
 
-        /** The atoms the call sites pass for the parameter, after the replacements so far. */
-        private List<Atom> operands(int p) {
-            List<Atom> out = new ArrayList<>();
-            for (Vector<Atom> args : callSites.get(parameterNode[p])) {
-                out.add(resolve(args.get(parameterPosition[p])));
-            }
-            return out;
+        /** The parameter's variable. */
+        private Atom.Var parameterAtom(int p) {
+            return variableAtoms.get(p);
         }
 
         /**
          * The strongly connected components of the region (parameter numbers, increasing) under "q's call sites
-         * pass p" (edges q → p), operands' components first (Tarjan's algorithm with an explicit stack).
+         * pass p" (edges q → p), operands' components first (Tarjan's algorithm with an explicit stack; a frame
+         * walks its parameter's call sites in place).
          */
         private List<IntList> components(IntList region) {
             if (number == null) {
@@ -346,12 +426,11 @@ public final class ParameterDropping implements Pass {
                     continue;
                 }
                 enter(start, call);
-                while (!calls.isEmpty()) {
-                    int[] frame = calls.peek();
-                    int v = frame[0];
-                    int[] next = successorsOf.peek();
-                    if (frame[1] < next.length) {
-                        int w = next[frame[1]++];
+                while (!frameParameter.isEmpty()) {
+                    int top = frameParameter.size() - 1;
+                    int v = frameParameter.get(top);
+                    int w = nextSuccessor(top, v, call);
+                    if (w >= 0) {
                         if (visited[w] != call) {
                             enter(w, call);
                         } else if (onStack[w]) {
@@ -359,20 +438,20 @@ public final class ParameterDropping implements Pass {
                         }
                         continue;
                     }
-                    calls.pop();
-                    successorsOf.pop();
-                    if (!calls.isEmpty()) {
-                        int parent = calls.peek()[0];
+                    frameParameter.pop();
+                    frameSite.pop();
+                    if (!frameParameter.isEmpty()) {
+                        int parent = frameParameter.last();
                         low[parent] = Math.min(low[parent], low[v]);
                     }
                     if (low[v] == number[v]) {
                         IntList component = new IntList();
-                        int w;
+                        int u;
                         do {
-                            w = stack.pop();
-                            onStack[w] = false;
-                            component.add(w);
-                        } while (w != v);
+                            u = stack.pop();
+                            onStack[u] = false;
+                            component.add(u);
+                        } while (u != v);
                         out.add(component);
                     }
                 }
@@ -386,67 +465,67 @@ public final class ParameterDropping implements Pass {
             number[p] = low[p] = numbered++;
             stack.add(p);
             onStack[p] = true;
-            calls.push(new int[] {p, 0});
-            successorsOf.push(successors(p, call));
+            frameParameter.add(p);
+            frameSite.add(siteStart[parameterNode[p]]);
         }
 
-        /** The parameters of the region that the call sites pass for p. */
-        private int[] successors(int p, int call) {
-            IntList out = new IntList();
-            for (Atom a : operands(p)) {
-                int q = parameter(a);
-                if (q >= 0 && inRegion[q] == call && q != p) {
-                    out.add(q);
+        /**
+         * The next parameter of the region that a call site passes for {@code p} (whose frame is {@code frame}),
+         * moving the frame past it; −1 when there are no more.
+         */
+        private int nextSuccessor(int frame, int p, int call) {
+            int end = siteStart[parameterNode[p] + 1];
+            int position = parameterPosition[p];
+            for (int s = frameSite.get(frame); s < end; s++) {
+                int q = resolve(sites[s][position]);
+                if (isParameter(q) && inRegion[q] == call && q != p) {
+                    frameSite.set(frame, s + 1);
+                    return q;
                 }
             }
-            return out.toArray();
+            frameSite.set(frame, end);
+            return -1;
         }
 
-        private boolean inScope(Atom a, int node) {
-            if (!(a instanceof Atom.Var v)) {
-                return true;
-            }
-            int number = variables.numberOrMinus(v.name());
-            return number >= 0 && boundAt[number] >= 0 && index.strictlyEncloses(boundAt[number], node);
+        private boolean inScope(int value, int node) {
+            return value < 0 || boundAt[value] >= 0 && index.strictlyEncloses(boundAt[value], node);
         }
 
-        /** The one atom every call site passes for the parameter (other than itself), if it is in scope. */
-        private Option<Atom> agreedArgument(int p) {
+        /** The one value every call site passes for the parameter (other than itself), if it is in scope. */
+        private int agreedArgument(int p) {
             int node = parameterNode[p];
             int position = parameterPosition[p];
-            Atom.Var self = index.fn(node).params().get(position);
-            Atom agreed = null;
-            for (Vector<Atom> args : callSites.get(node)) {
-                Atom a = resolve(args.get(position));
-                if (a.equals(self) || bottomMatchesAny && a instanceof Atom.Undef) {
+            int agreed = STAYS;
+            for (int s = siteStart[node]; s < siteStart[node + 1]; s++) {
+                int a = resolve(sites[s][position]);
+                if (a == p || bottomMatchesAny && isBottom(a)) {
                     continue;
                 }
-                if (agreed == null) {
+                if (agreed == STAYS) {
                     agreed = a;
-                } else if (!agreed.equals(a)) {
-                    return Option.none();
+                } else if (!same(agreed, a)) {
+                    return STAYS;
                 }
             }
-            if (agreed == null) {
-                return Option.of(new Atom.Undef(self.type()));
+            if (agreed == STAYS) {
+                return other(new Atom.Undef(parameterAtom(p).type()));
             }
-            return inScope(agreed, node) ? Option.of(agreed) : Option.none();
+            return inScope(agreed, node) ? agreed : STAYS;
         }
 
-        /** The atom standing for {@code a} after the replacements so far; shortens the chains it follows. */
-        private Atom resolve(Atom a) {
-            int first = parameter(a);
-            if (first < 0 || replacement[first] == null) {
-                return a; // most atoms: looked up once
+        /** The value standing for {@code value} after the replacements so far; shortens the chains it follows. */
+        private int resolve(int value) {
+            if (!isParameter(value) || replacement[value] == STAYS) {
+                return value; // most values
             }
-            Atom end = a;
-            for (int p = first; p >= 0 && replacement[p] != null; p = parameter(end)) {
-                end = replacement[p];
+            int end = value;
+            while (isParameter(end) && replacement[end] != STAYS) {
+                end = replacement[end];
             }
-            Atom step = a;
-            for (int p = parameter(step); p >= 0 && replacement[p] != null; p = parameter(step)) {
-                step = replacement[p];
+            for (int p = value; p != end; ) {
+                int next = replacement[p];
                 replacement[p] = end;
+                p = next;
             }
             return end;
         }
@@ -454,18 +533,21 @@ public final class ParameterDropping implements Pass {
         /**
          * The nest with the dropped parameters gone and every use of one replaced. What a drop does not touch is
          * kept as it is, shared with the input: construction drops few parameters, and a copy of every let
-         * would double the memory the function takes while it is rebuilt.
+         * would double the memory the function takes while it is rebuilt. Uses are found by name in a table of
+         * the dropped parameters alone.
          */
         private Body rebuild() {
+            Replacements replaced = new Replacements();
             int n = index.size();
-            BitSet[] dropped = new BitSet[n];
-            for (int node = 1, id = 0; node < n; node++) {
-                Vector<Atom.Var> params = index.fn(node).params();
-                dropped[node] = new BitSet(params.size());
-                for (int i = 0; i < params.size(); i++, id++) {
-                    if (replacement[id] != null) {
-                        dropped[node].set(i);
+            BitSet[] dropped = new BitSet[n]; // null for a node that keeps all its parameters
+            for (int p = 0; p < parameters; p++) {
+                if (replacement[p] != STAYS) {
+                    int node = parameterNode[p];
+                    if (dropped[node] == null) {
+                        dropped[node] = new BitSet();
                     }
+                    dropped[node].set(parameterPosition[p]);
+                    replaced.put(parameterAtom(p).name(), atom(resolve(p)));
                 }
             }
             Body[] bodies = new Body[n];
@@ -476,79 +558,91 @@ public final class ParameterDropping implements Pass {
                 for (int c : index.children(node)) {
                     Fn fn = index.fn(c);
                     BitSet gone = dropped[c];
-                    if (!gone.isEmpty() || bodies[c] != fn.body()) {
-                        local = local.update(position, new Fn(fn.label(), gone.isEmpty() ? fn.params()
+                    if (gone != null || bodies[c] != fn.body()) {
+                        local = local.update(position, new Fn(fn.label(), gone == null ? fn.params()
                                 : fn.params().zipWithIndex().filter(t -> !gone.get(t._2)).map(t -> t._1), bodies[c]));
                     }
                     bodies[c] = null; // built into its parent
                     position++;
                 }
-                Vector<Let> lets = lets(old.lets());
-                Tail tail = tail(old.tail(), dropped);
+                Vector<Let> lets = replaced.inLets(old.lets());
+                Tail tail = tail(old.tail(), dropped, replaced);
                 bodies[node] = lets == old.lets() && local == old.functions() && tail == old.tail() ? old
                         : new Body(lets, local, tail);
             }
             return bodies[NestIndex.ROOT];
         }
 
-        /** The lets with replacements made; the same vector when no let reads a dropped parameter. */
-        private Vector<Let> lets(Vector<Let> lets) {
-            Vector<Let> out = lets;
-            int k = 0;
-            for (Let let : lets) {
-                Let now = let(let);
-                if (now != let) {
-                    out = out.update(k, now);
-                }
-                k++;
-            }
-            return out;
-        }
-
-        /** The let with replacements made; the same let when none of its operands is replaced. */
-        private Let let(Let let) {
-            for (Atom a : let.expr().operands()) {
-                if (resolve(a) != a) {
-                    return new Let(let.vars(), let.expr().mapAtoms(this::resolve));
-                }
-            }
-            return let;
-        }
-
         /** The tail with replacements made and dropped arguments gone; the same tail when nothing changes. */
-        private Tail tail(Tail tail, BitSet[] dropped) {
+        private Tail tail(Tail tail, BitSet[] dropped, Replacements replaced) {
             return switch (tail) {
-                case Tail.Jump j -> jump(j, dropped);
+                case Tail.Jump j -> jump(j, dropped, replaced);
                 case Tail.Branch b -> {
-                    Atom condition = resolve(b.condition());
-                    Tail.Jump ifTrue = jump(b.ifTrue(), dropped);
-                    Tail.Jump ifFalse = jump(b.ifFalse(), dropped);
+                    Atom condition = replaced.of(b.condition());
+                    Tail.Jump ifTrue = jump(b.ifTrue(), dropped, replaced);
+                    Tail.Jump ifFalse = jump(b.ifFalse(), dropped, replaced);
                     yield condition == b.condition() && ifTrue == b.ifTrue() && ifFalse == b.ifFalse() ? b
                             : new Tail.Branch(condition, ifTrue, ifFalse);
                 }
                 case Tail.Switch s -> {
-                    Atom value = resolve(s.value());
+                    Atom value = replaced.of(s.value());
                     Vector<Tail.Case> cases = s.cases().map(c -> {
-                        Tail.Jump target = jump(c.target(), dropped);
+                        Tail.Jump target = jump(c.target(), dropped, replaced);
                         return target == c.target() ? c : new Tail.Case(c.value(), target);
                     });
-                    Tail.Jump otherwise = jump(s.otherwise(), dropped);
+                    Tail.Jump otherwise = jump(s.otherwise(), dropped, replaced);
                     yield value == s.value() && otherwise == s.otherwise()
                             && cases.zipWith(s.cases(), (now, was) -> now == was).forAll(same -> same) ? s
                             : new Tail.Switch(value, cases, otherwise);
                 }
-                case Tail.Return r -> r.values().exists(v -> resolve(v) != v)
-                        ? new Tail.Return(r.values().map(this::resolve)) : r;
+                case Tail.Return r -> r.values().exists(v -> replaced.of(v) != v)
+                        ? new Tail.Return(r.values().map(replaced::of)) : r;
             };
         }
 
-        private Tail.Jump jump(Tail.Jump j, BitSet[] dropped) {
+        private Tail.Jump jump(Tail.Jump j, BitSet[] dropped, Replacements replaced) {
             BitSet gone = dropped[index.node(j.target().name())];
-            if (gone.isEmpty() && !j.args().exists(a -> resolve(a) != a)) {
+            if (gone == null && !j.args().exists(a -> replaced.of(a) != a)) {
                 return j;
             }
-            return new Tail.Jump(j.target(), j.args().zipWithIndex().filter(t -> !gone.get(t._2))
-                    .map(t -> resolve(t._1)));
+            return new Tail.Jump(j.target(), j.args().zipWithIndex().filter(t -> gone == null || !gone.get(t._2))
+                    .map(t -> replaced.of(t._1)));
+        }
+    }
+
+    /** The dropped parameters, by name, and the atoms that replace them. */
+    private static final class Replacements {
+        private final NameSet names = new NameSet();
+        private final List<Atom> by = new ArrayList<>();
+
+        void put(String name, Atom atom) {
+            names.add(name);
+            by.add(atom);
+        }
+
+        /** The atom replacing {@code a}, or {@code a} itself. */
+        Atom of(Atom a) {
+            if (a instanceof Atom.Var v) {
+                int id = names.numberOrMinus(v.name());
+                return id >= 0 ? by.get(id) : a;
+            }
+            return a;
+        }
+
+        /** The lets with replacements made; the same vector when no let reads a dropped parameter. */
+        Vector<Let> inLets(Vector<Let> lets) {
+            Vector<Let> out = lets;
+            int k = 0;
+            for (Let let : lets) {
+                for (Atom a : let.expr().operands()) {
+                    if (of(a) != a) {
+                        out = out.update(k, new Let(let.vars(), let.expr().mapAtoms(this::of)));
+                        break;
+                    }
+                }
+                k++;
+            }
+            return out;
         }
     }
 }

@@ -13,6 +13,7 @@ import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Positions;
 import org.funssa.core.lir.Stmt;
+import org.funssa.core.names.NameSet;
 
 /*
  * Basic blocks and the control-flow graph (seed 004 §2.2.1–2.2.2): a block begins at a DEFLABEL or
@@ -42,16 +43,22 @@ public final class Cfg implements Graph {
 
     private final Module.Function function;
     private final Vector<Block> blocks;
-    /** Block id by label; built once here and never changed, so a plain map serves as a value. */
-    private final java.util.Map<String, Integer> byLabel;
+    /**
+     * The labels, numbered as they were met (each once: a second DEFLABEL is an error), and the block of each
+     * by that number; built once here and never changed. A name table rather than a HashMap: construction
+     * builds the graph of a function four times, and the boxed map's lookups had become a third of that.
+     */
+    private final NameSet labels;
+    private final int[] blockOfLabel;
     private final DiGraph graph;
     private final Positions positions;
 
-    private Cfg(Module.Function function, Vector<Block> blocks, java.util.Map<String, Integer> byLabel,
+    private Cfg(Module.Function function, Vector<Block> blocks, NameSet labels, int[] blockOfLabel,
                 DiGraph graph, Positions positions) {
         this.function = function;
         this.blocks = blocks;
-        this.byLabel = byLabel;
+        this.labels = labels;
+        this.blockOfLabel = blockOfLabel;
         this.graph = graph;
         this.positions = positions;
     }
@@ -74,7 +81,8 @@ public final class Cfg implements Graph {
         List<String> labels = new ArrayList<>();
         IntList starts = new IntList();
         IntList ends = new IntList();
-        java.util.Map<String, Integer> byLabel = new java.util.HashMap<>();
+        NameSet byLabel = new NameSet();
+        IntList blockOfLabel = new IntList();
         int start = 0;
         String currentLabel = null;
         boolean open = false; // whether the current block has begun (has a label or a statement)
@@ -86,7 +94,7 @@ public final class Cfg implements Graph {
         Stmt secondPrologue = null;
         for (Stmt stmt : body) {
             if (stmt instanceof Stmt.DefLabel(String label)) {
-                if (byLabel.containsKey(label)) {
+                if (byLabel.contains(label)) {
                     throw new CfgException(name, positions.of(stmt), "label \"" + label + "\" is defined twice");
                 }
                 if (open) {
@@ -94,7 +102,8 @@ public final class Cfg implements Graph {
                     starts.add(start);
                     ends.add(index);
                 }
-                byLabel.put(label, labels.size());
+                byLabel.add(label);
+                blockOfLabel.add(labels.size());
                 start = index + 1;
                 currentLabel = label;
                 open = true;
@@ -138,10 +147,11 @@ public final class Cfg implements Graph {
                 built.add(new Block(labels.get(b), false, statements));
             } else {
                 String synthesized = ".B" + b;
-                while (byLabel.containsKey(synthesized)) {
+                while (byLabel.contains(synthesized)) {
                     synthesized = synthesized + "'";
                 }
-                byLabel.put(synthesized, b);
+                byLabel.add(synthesized);
+                blockOfLabel.add(b);
                 built.add(new Block(synthesized, true, statements));
             }
         }
@@ -152,15 +162,15 @@ public final class Cfg implements Graph {
                 .labels(blocks.map(Block::label));
         for (int b = 0; b < blocks.size(); b++) {
             for (String target : targets(function, positions, blocks, b)) {
-                Integer to = byLabel.get(target);
-                if (to == null) {
+                int label = byLabel.numberOrMinus(target);
+                if (label < 0) {
                     throw new CfgException(name, positions.of(blocks.get(b).statements().last()),
                             "jump to undefined label \"" + target + "\" in block \"" + blocks.get(b).label() + "\"");
                 }
-                builder.edge(b, to);
+                builder.edge(b, blockOfLabel.get(label));
             }
         }
-        return new Cfg(function, blocks, byLabel, builder.build(), positions);
+        return new Cfg(function, blocks, byLabel, blockOfLabel.toArray(), builder.build(), positions);
     }
 
     /** Checks that exactly one PROLOGUE begins a block: the entry. */
@@ -220,7 +230,8 @@ public final class Cfg implements Graph {
 
     /** The block carrying the label (a DEFLABEL's or a synthesized one), if any. */
     public Option<Integer> blockOf(String label) {
-        return Option.of(byLabel.get(label));
+        int number = labels.numberOrMinus(label);
+        return number < 0 ? Option.none() : Option.some(blockOfLabel[number]);
     }
 
     /** Where the function's statements were read, when it was read from text. */

@@ -3,9 +3,9 @@ package org.funssa.cps.construct;
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import org.funssa.core.graph.IntList;
+import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
@@ -27,7 +27,9 @@ final class NestIndex {
     private final List<Body> bodies = new ArrayList<>();
     private final List<Fn> functions = new ArrayList<>();
     private final List<int[]> children = new ArrayList<>();
-    private final Map<String, Integer> byLabel = new HashMap<>();
+    /** The labels, numbered as they come; a label's node is {@code nodeOf[its number]} (the last one so named). */
+    private final NameSet labels = new NameSet();
+    private final IntList nodeOf = new IntList();
     private int[] last;
 
     private NestIndex(Function function) {
@@ -43,7 +45,7 @@ final class NestIndex {
     private void build() {
         ArrayDeque<Object[]> work = new ArrayDeque<>();
         work.push(new Object[] {function.body(), null, -1});
-        List<Integer> parents = new ArrayList<>();
+        IntList parents = new IntList();
         while (!work.isEmpty()) {
             Object[] top = work.pop();
             int node = bodies.size();
@@ -51,7 +53,12 @@ final class NestIndex {
             functions.add((Fn) top[1]);
             parents.add((Integer) top[2]);
             if (top[1] instanceof Fn fn) {
-                byLabel.put(fn.label().name(), node);
+                int label = labels.number(fn.label().name());
+                if (label == nodeOf.size()) {
+                    nodeOf.add(node);
+                } else {
+                    nodeOf.set(label, node);
+                }
             }
             Vector<Fn> local = ((Body) top[0]).functions();
             for (int i = local.size() - 1; i >= 0; i--) {
@@ -108,7 +115,8 @@ final class NestIndex {
 
     /** The node of a label, or -1 when no local function has it. */
     int node(String label) {
-        return byLabel.getOrDefault(label, -1);
+        int number = labels.numberOrMinus(label);
+        return number < 0 ? -1 : nodeOf.get(number);
     }
 
     /** Whether {@code inner} is nested, at any depth, inside {@code outer}'s body. */

@@ -1,8 +1,8 @@
 package org.funssa.cps.construct;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
+import org.funssa.core.graph.IntList;
+import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Type;
 
@@ -17,7 +17,9 @@ import org.funssa.cps.ir.Type;
 final class VariableNames {
 
     private final Set<String> registers;
-    private final Map<String, Integer> counters = new HashMap<>();
+    /** The bases named so far, numbered, and how many variables each has had, by number. */
+    private final NameSet bases = new NameSet();
+    private final IntList counters = new IntList();
 
     VariableNames(Set<String> registers) {
         this.registers = registers;
@@ -25,7 +27,12 @@ final class VariableNames {
 
     /** A new variable for a definition of {@code register}. */
     Atom.Var fresh(String register, Type type) {
-        int n = counters.merge(register, 1, Integer::sum);
+        int base = bases.number(register);
+        if (base == counters.size()) {
+            counters.add(0);
+        }
+        int n = counters.get(base) + 1;
+        counters.set(base, n);
         return new Atom.Var(register + "_" + n, type);
     }
 

@@ -181,8 +181,8 @@ public final class ParameterDropping implements Pass {
                     int arity = index.fn(target).params().size();
                     if (jump.args().size() < arity) {
                         throw new IllegalArgumentException("function " + index.function().name() + ": a jump to "
-                                + jump.target() + " passes " + jump.args().size() + " arguments for its " + arity
-                                + " parameters (the verifier says where)");
+                                + jump.target() + " passes " + count(jump.args().size(), "argument") + " for its "
+                                + count(arity, "parameter") + " (the verifier says where)");
                     }
                     int[] values = new int[arity];
                     for (int i = 0; i < arity; i++) {
@@ -216,6 +216,10 @@ public final class ParameterDropping implements Pass {
                     }
                 }
             }
+        }
+
+        private static String count(int n, String noun) {
+            return n + " " + noun + (n == 1 ? "" : "s");
         }
 
         /** The value of an atom a jump passes: its number when it is a variable, numbered on first sight. */

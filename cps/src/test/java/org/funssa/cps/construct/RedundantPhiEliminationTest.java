@@ -1,6 +1,7 @@
 package org.funssa.cps.construct;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
@@ -78,6 +79,24 @@ class RedundantPhiEliminationTest {
     void aFunctionWithNothingToDropIsReturnedItself() {
         Function after = AFTER.functions().head();
         assertThat(RedundantPhiElimination.PASS.apply(after)).isSameAs(after);
+    }
+
+    @Test
+    void aJumpPassingTooFewArgumentsIsRejectedNamingTheTarget() {
+        Function broken = IrParser.parse("short.ir", """
+                (MODULE "short"
+                  (SYMTAB))
+
+                fun f(a: i32, b: i32) -> (i32) =
+                  letrec g(p: i32, q: i32) =
+                    let s = add.i32 p q
+                    return (s)
+                  in jump g(a)
+                """).functions().head();
+
+        assertThatThrownBy(() -> RedundantPhiElimination.PASS.apply(broken))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("function f: a jump to g passes 1 argument for its 2 parameters (the verifier says where)");
     }
 
     private static Value result(Program program, long[] ab) {

@@ -2,7 +2,6 @@ package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.cfg.RegisterLiveness;
@@ -28,8 +27,8 @@ final class LiftedConstruction {
 
     static Function construct(NormalForm form, boolean copyFolding) {
         Cfg cfg = form.cfg();
-        RegisterLiveness liveness = form.liveness();
-        VariableNames names = new VariableNames(new HashSet<>(form.registerTypes().keySet()));
+        RegisterLiveness liveness = RegisterLiveness.of(cfg);
+        VariableNames names = new VariableNames(form.registerTypes().keySet());
         Lowering lowering = new Lowering(form, names, copyFolding);
         List<Fn> blocks = new ArrayList<>();
         Lowering.Block entry = null;

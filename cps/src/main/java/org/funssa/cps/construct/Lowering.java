@@ -3,7 +3,9 @@ package org.funssa.cps.construct;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
@@ -46,6 +48,11 @@ final class Lowering {
     private final VariableNames names;
     private final boolean copyFolding;
     private final String memory;
+    /**
+     * One instance of each integer literal of the function: a function of 10^6 instructions has about as
+     * many literal occurrences as lets, but a few thousand distinct literals, and the IR keeps them all.
+     */
+    private final Map<Atom.IntLit, Atom.IntLit> literals = new HashMap<>();
 
     Lowering(NormalForm form, VariableNames names, boolean copyFolding) {
         this.form = form;
@@ -252,13 +259,18 @@ final class Lowering {
         private Atom atom(LExp e) {
             return switch (e) {
                 case LExp.Reg r -> env.get(r.name()).getOrElse(() -> new Atom.Undef(form.typeOf(r.name())));
-                case LExp.IntConst c -> new Atom.IntLit(data(c.type()), c.value());
+                case LExp.IntConst c -> literal(new Atom.IntLit(data(c.type()), c.value()));
                 case LExp.FloatConst c -> new Atom.FloatLit(data(c.type()), c.value());
                 case LExp.Static s -> new Atom.Addr(Atom.Space.STATIC, s.name(), data(s.type()));
                 case LExp.Frame f -> new Atom.Addr(Atom.Space.FRAME, f.name(), data(f.type()));
                 case LExp.Label l -> throw unsupported("a code label used as a value");
                 default -> throw unsupported("an operand is not an atom after tree division: " + LirPrinter.print(e));
             };
+        }
+
+        private Atom.IntLit literal(Atom.IntLit made) {
+            Atom.IntLit known = literals.putIfAbsent(made, made);
+            return known == null ? made : known;
         }
 
         private Atom mem() {
@@ -283,7 +295,7 @@ final class Lowering {
     }
 
     private static Type.Data data(LirType type) {
-        return new Type.Data(type);
+        return Type.of(type);
     }
 
     private static Access access(LExp.Mem m) {

@@ -6,7 +6,6 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import org.funssa.core.cfg.Cfg;
-import org.funssa.core.cfg.RegisterLiveness;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.Dominators;
 import org.funssa.core.lir.LExp;
@@ -29,12 +28,14 @@ import org.funssa.cps.prep.TreeDivision;
  * divided into single-operator statements (seed 004 §6.9, TreeDivision; lazy IFs become JUMPC first,
  * §3.2), then the loop changes of A.2 in their order (MergeSharedHeaders, Preheaders, LoopRotation),
  * each as the options say; then the memory token made a register (MemoryRegister). With it, the
- * control-flow graph, the register liveness and the dominator tree every construction uses.
+ * control-flow graph and the dominator tree every construction uses. Register liveness is not kept
+ * here: a construction computes it and lets it go once it has placed its parameters, so that its 180 MB
+ * (LOOPS at 10^6 instructions) are not live, and copied by the collector, while the IR is written.
  */
 
 /** A function ready for construction, with the analyses construction needs. */
-record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, RegisterLiveness liveness,
-                  DominatorTree dominators, Map<String, Type> registerTypes, Vector<Type> results) {
+record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, DominatorTree dominators,
+                  Map<String, Type> registerTypes, Vector<Type> results) {
 
     /**
      * The function in normal form.
@@ -70,14 +71,14 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
         Option<Vector<Type>> results = Option.none();
         for (Symbol symbol : function.symbols()) {
             if (symbol instanceof Symbol.Reg r && !(r.type() instanceof LirType.Unknown)) {
-                types.put(r.name(), new Type.Data(r.type()));
+                types.put(r.name(), Type.of(r.type()));
             }
         }
         types.put(marked.memory().name(), Type.MEM);
         ArrayDeque<LExp> work = new ArrayDeque<>();
         for (Stmt stmt : function.body()) {
             if (stmt instanceof Stmt.Epilogue e) {
-                Vector<Type> these = e.results().map(r -> (Type) new Type.Data(r.type())).append(Type.MEM);
+                Vector<Type> these = e.results().map(r -> (Type) Type.of(r.type())).append(Type.MEM);
                 if (results.exists(r -> !r.equals(these))) {
                     throw new IllegalArgumentException("function " + function.name() + ": " + LirPrinter.print(stmt)
                             + " returns " + these.init().mkString(", ") + " where an earlier EPILOGUE returns "
@@ -87,7 +88,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
             }
             registersOf(stmt, types, work);
         }
-        return new NormalForm(function, cfg, marked.memory(), RegisterLiveness.of(cfg), Dominators.of(cfg), types,
+        return new NormalForm(function, cfg, marked.memory(), Dominators.of(cfg), types,
                 results.getOrElse(Vector.of(Type.MEM)));
     }
 
@@ -119,7 +120,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Regi
         while (!work.isEmpty()) {
             LExp e = work.pop();
             if (e instanceof LExp.Reg r && !(r.type() instanceof LirType.Unknown)) {
-                types.putIfAbsent(r.name(), new Type.Data(r.type()));
+                types.putIfAbsent(r.name(), Type.of(r.type()));
             }
             e.pushOperands(work);
         }

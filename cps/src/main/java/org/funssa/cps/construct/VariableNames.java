@@ -16,6 +16,7 @@ import org.funssa.cps.ir.Type;
 /** The supply of variable names of one function under construction; single-use, confined to one thread. */
 final class VariableNames {
 
+    /** The function's registers (the names temporaries must avoid); read, never copied. */
     private final Set<String> registers;
     /** The bases named so far, numbered, and how many variables each has had, by number. */
     private final NameSet bases = new NameSet();

@@ -81,7 +81,7 @@ final class Lowering {
     /** The IR function whose body is the lowered entry block, with the given local functions. */
     Function function(Block entry, Vector<Fn> local) {
         String name = form.function().name();
-        return new Function(name, form.function().symbols().filter(s -> !s.name().equals(memory)),
+        return new Function(name, form.symbols(),
                 entry.functionParams().getOrElseThrow(() -> new IllegalStateException("function " + name
                         + ": the entry block has no PROLOGUE")),
                 form.results(), new Body(entry.lets(), local, entry.tail()));

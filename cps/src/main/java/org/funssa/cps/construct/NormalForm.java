@@ -33,9 +33,14 @@ import org.funssa.cps.prep.TreeDivision;
  * (LOOPS at 10^6 instructions) are not live, and copied by the collector, while the IR is written.
  */
 
-/** A function ready for construction, with the analyses construction needs. */
-record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, DominatorTree dominators,
-                  Map<String, Type> registerTypes, Vector<Type> results) {
+/**
+ * A function ready for construction, with the analyses construction needs. {@code symbols} are the function's own,
+ * after frame-scalar promotion: the IR keeps them, not the temporaries and the memory register that the normal
+ * form declares for itself (no IR term names those registers, and on a function of 10^6 instructions their
+ * declarations are a tenth of the IR).
+ */
+record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, MemoryRegister memory,
+                  DominatorTree dominators, Map<String, Type> registerTypes, Vector<Type> results) {
 
     /**
      * The function in normal form.
@@ -49,6 +54,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Domi
         if (options.framePromotion()) {
             f = FrameScalarPromotion.apply(f, names);
         }
+        Vector<Symbol> symbols = f.symbols();
         f = TreeDivision.apply(f, names);
         if (options.mergeSharedHeaders()) {
             f = MergeSharedHeaders.apply(f, names);
@@ -88,7 +94,7 @@ record NormalForm(Module.Function function, Cfg cfg, MemoryRegister memory, Domi
             }
             registersOf(stmt, types, work);
         }
-        return new NormalForm(function, cfg, marked.memory(), Dominators.of(cfg), types,
+        return new NormalForm(function, symbols, cfg, marked.memory(), Dominators.of(cfg), types,
                 results.getOrElse(Vector.of(Type.MEM)));
     }
 

@@ -8,8 +8,12 @@ import io.vavr.collection.TreeMap;
 import io.vavr.collection.TreeSet;
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
+import org.funssa.core.gen.GeneratorConfig;
+import org.funssa.core.gen.LirGenerator;
+import org.funssa.core.gen.Shape;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Symbol;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -17,10 +21,14 @@ import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
+import org.funssa.cps.prep.FrameScalarPromotion;
 import org.funssa.cps.verify.Verifier;
 import org.junit.jupiter.api.Test;
 
-/** The constructions on small hand-written functions: what each variant's parameters are, and the options. */
+/**
+ * The constructions on small hand-written functions: what each variant's parameters are, and the options; and, on a
+ * generated one, which symbols the IR keeps.
+ */
 class ConstructionTest {
 
     /** Seed 004 Figure 4.2 as prep's PhiPlacementTest writes it (x local, y dead at the join, z live). */
@@ -190,6 +198,22 @@ class ConstructionTest {
         assertThatThrownBy(() -> o.with("no-such")).hasMessageContaining("copy-folding");
     }
 
+    @Test
+    void theIrKeepsTheFunctionsOwnSymbolsNotTheNormalFormsRegisters() {
+        // Generated code has nested trees, so tree division declares temporaries, and the memory token gets a
+        // register: the normal form's symbol table is longer than the function's, the IR's is not.
+        Module module = LirGenerator.generate(5, GeneratorConfig.sized(2_000, Shape.MIX)).module();
+        for (Module.Function f : module.functions()) {
+            Vector<Symbol> own = FrameScalarPromotion.apply(f).symbols();
+            assertThat(NormalForm.of(f, ConstructionOptions.DEFAULTS).function().symbols().size())
+                    .isGreaterThan(own.size());
+            for (Construction c : Construction.values()) {
+                assertThat(Ssa.construct(f, c, ConstructionOptions.DEFAULTS).symbols()).as(c.seedName())
+                        .isEqualTo(own);
+            }
+        }
+    }
+
     /** Every let of the function, in preorder of the nest. */
     static Vector<Let> lets(Function f) {
         Vector<Let> out = Vector.empty();
@@ -211,4 +235,5 @@ class ConstructionTest {
         return io.vavr.collection.HashSet.ofAll(fn.params().map(Atom.Var::name))
                 .addAll(fn.body().lets().flatMap(l -> l.vars().map(Atom.Var::name)));
     }
+
 }

@@ -235,5 +235,4 @@ class ConstructionTest {
         return io.vavr.collection.HashSet.ofAll(fn.params().map(Atom.Var::name))
                 .addAll(fn.body().lets().flatMap(l -> l.vars().map(Atom.Var::name)));
     }
-
 }

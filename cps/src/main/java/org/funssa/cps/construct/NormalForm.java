@@ -17,9 +17,7 @@ import org.funssa.core.lir.Symbol;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.prep.FrameScalarPromotion;
 import org.funssa.cps.prep.FreshNames;
-import org.funssa.cps.prep.LoopRotation;
-import org.funssa.cps.prep.MergeSharedHeaders;
-import org.funssa.cps.prep.Preheaders;
+import org.funssa.cps.prep.LoopPreparation;
 import org.funssa.cps.prep.TreeDivision;
 
 /*
@@ -27,8 +25,9 @@ import org.funssa.cps.prep.TreeDivision;
  * front-end frame scalars promoted to registers (org.funssa.cps.prep.FrameScalarPromotion), every tree
  * divided into single-operator statements (seed 004 §6.9, TreeDivision; lazy IFs become JUMPC first,
  * §3.2), then the loop changes of A.2 in their order (MergeSharedHeaders, Preheaders, LoopRotation),
- * each as the options say; then the memory token made a register (MemoryRegister). With it, the
- * control-flow graph and the dominator tree every construction uses. Register liveness is not kept
+ * each as the options say (LoopPreparation, which lets them share their analyses); then the memory token
+ * made a register (MemoryRegister). With it, the control-flow graph and the dominator tree every
+ * construction uses. Register liveness is not kept
  * here: a construction computes it and lets it go once it has placed its parameters, so that its 180 MB
  * (LOOPS at 10^6 instructions) are not live, and copied by the collector, while the IR is written.
  */
@@ -56,15 +55,7 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
         }
         Vector<Symbol> symbols = f.symbols();
         f = TreeDivision.apply(f, names);
-        if (options.mergeSharedHeaders()) {
-            f = MergeSharedHeaders.apply(f, names);
-        }
-        if (options.preheaders()) {
-            f = Preheaders.apply(f, names);
-        }
-        if (options.loopRotation()) {
-            f = LoopRotation.apply(f, names);
-        }
+        f = LoopPreparation.apply(f, options.mergeSharedHeaders(), options.preheaders(), options.loopRotation(), names);
         MemoryRegister.Marked marked = MemoryRegister.mark(f, names);
         Module.Function function = marked.function();
         Cfg cfg = Cfg.of(function);

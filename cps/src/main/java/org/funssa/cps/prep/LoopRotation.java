@@ -66,21 +66,29 @@ public final class LoopRotation {
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
     public static Module.Function apply(Module.Function function, FreshNames supply) {
-        Module.Function current = function;
+        return apply(NaturalLoops.of(Cfg.of(function)), supply);
+    }
+
+    /** As {@link #apply(Module.Function, FreshNames)}, on the natural loops of the function's graph. */
+    static Module.Function apply(NaturalLoops loopsOfFunction, FreshNames supply) {
         FreshNames names = supply.forPass();
-        Cfg cfg = Cfg.of(function);
+        NaturalLoops loops = loopsOfFunction;
+        Cfg cfg = loops.cfg();
+        Module.Function function = cfg.function();
+        Module.Function current = function;
         int limit = 4 * cfg.size() + 4;
         for (int rounds = 0; ; rounds++) {
             if (rounds > limit) {
                 throw new IllegalStateException("loop rotation of " + function.name() + " did not settle after "
                         + limit + " rounds");
             }
-            List<Chain> chains = round(NaturalLoops.of(cfg));
+            List<Chain> chains = round(loops);
             if (chains.isEmpty()) {
                 return current;
             }
             current = rotate(cfg, chains, names);
             cfg = Cfg.of(current);
+            loops = NaturalLoops.of(cfg);
         }
     }
 

@@ -32,10 +32,14 @@ public final class MergeSharedHeaders {
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
     public static Module.Function apply(Module.Function function, FreshNames supply) {
-        Cfg cfg = Cfg.of(function);
-        NaturalLoops loops = NaturalLoops.of(cfg);
-        BlockList list = BlockList.of(cfg);
-        Vector<BlockList.Block> blocks = list.blocks();
+        return apply(NaturalLoops.of(Cfg.of(function)), supply);
+    }
+
+    /** As {@link #apply(Module.Function, FreshNames)}, on the natural loops of the function's graph. */
+    static Module.Function apply(NaturalLoops loops, FreshNames supply) {
+        Cfg cfg = loops.cfg();
+        Module.Function function = cfg.function();
+        Vector<BlockList.Block> blocks = null; // made on the first header that needs a merge
         Vector<BlockList.Block> added = Vector.empty();
         FreshNames names = supply.forPass();
         Vector<Integer> positions = Vector.empty();
@@ -46,6 +50,7 @@ public final class MergeSharedHeaders {
             }
             String header = cfg.block(h).label();
             String merge = names.fresh("_merge", "");
+            blocks = blocks != null ? blocks : BlockList.of(cfg).blocks();
             for (int i = 0; i < latches.size(); i++) {
                 blocks = blocks.update(latches.get(i), blocks.get(latches.get(i)).retarget(header, merge));
             }

@@ -37,9 +37,14 @@ public final class Preheaders {
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
     public static Module.Function apply(Module.Function function, FreshNames supply) {
-        Cfg cfg = Cfg.of(function);
-        NaturalLoops loops = NaturalLoops.of(cfg);
-        Vector<BlockList.Block> blocks = BlockList.of(cfg).blocks();
+        return apply(NaturalLoops.of(Cfg.of(function)), supply);
+    }
+
+    /** As {@link #apply(Module.Function, FreshNames)}, on the natural loops of the function's graph. */
+    static Module.Function apply(NaturalLoops loops, FreshNames supply) {
+        Cfg cfg = loops.cfg();
+        Module.Function function = cfg.function();
+        Vector<BlockList.Block> blocks = null; // made on the first header that needs a preheader
         Vector<BlockList.Block> added = Vector.empty();
         Vector<Integer> positions = Vector.empty();
         FreshNames names = supply.forPass();
@@ -48,6 +53,7 @@ public final class Preheaders {
                 continue;
             }
             String header = cfg.block(h).label();
+            blocks = blocks != null ? blocks : BlockList.of(cfg).blocks();
             if (h == cfg.entry()) {
                 BlockList.Block entry = blocks.get(h);
                 Stmt prologue = entry.code().head();

@@ -1,0 +1,45 @@
+package org.funssa.cps.prep;
+
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.lir.Module;
+
+/*
+ * Seed 004 appendix A.2: the loop changes before construction run in the order merge shared headers (§3.1.1),
+ * insert preheaders (§2.2.7), rotate while loops into do-while loops (§3.1.2), each switchable. Each pass reads
+ * the function's control-flow graph and natural loops; a pass that changes nothing returns its input, and then
+ * the next one reads the same analyses instead of computing them again. On a function without loops none of
+ * the three changes anything, and the graph and the dominator tree are computed once instead of three times.
+ */
+
+/** The loop changes of seed 004 A.2 in their order, as switched, sharing their analyses while nothing changes. */
+public final class LoopPreparation {
+
+    private LoopPreparation() {}
+
+    /**
+     * The function after {@link MergeSharedHeaders} (when {@code merge}), {@link Preheaders} (when
+     * {@code preheaders}) and {@link LoopRotation} (when {@code rotate}), in that order: the same result as
+     * applying them one after the other with the same name supply.
+     */
+    public static Module.Function apply(Module.Function function, boolean merge, boolean preheaders, boolean rotate,
+                                        FreshNames supply) {
+        Module.Function f = function;
+        NaturalLoops loops = null; // of f, while no pass has changed it
+        if (merge) {
+            loops = NaturalLoops.of(Cfg.of(f));
+            Module.Function g = MergeSharedHeaders.apply(loops, supply);
+            loops = g == f ? loops : null;
+            f = g;
+        }
+        if (preheaders) {
+            loops = loops != null ? loops : NaturalLoops.of(Cfg.of(f));
+            Module.Function g = Preheaders.apply(loops, supply);
+            loops = g == f ? loops : null;
+            f = g;
+        }
+        if (rotate) {
+            f = LoopRotation.apply(loops != null ? loops : NaturalLoops.of(Cfg.of(f)), supply);
+        }
+        return f;
+    }
+}

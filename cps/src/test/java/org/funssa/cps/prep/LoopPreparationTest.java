@@ -1,0 +1,82 @@
+package org.funssa.cps.prep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.funssa.core.corpus.Corpus;
+import org.funssa.core.gen.GeneratorConfig;
+import org.funssa.core.gen.LirGenerator;
+import org.funssa.core.gen.Shape;
+import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.Module;
+import org.junit.jupiter.api.Test;
+
+/**
+ * LoopPreparation is the three loop passes applied one after the other, for every combination of the switches:
+ * the analyses it shares must never be those of a function a pass has since changed.
+ */
+class LoopPreparationTest {
+
+    @Test
+    void isThePassesOneAfterTheOtherOnEveryCorpusFunction() {
+        int changed = 0;
+        for (Corpus.Program program : Corpus.require().programs()) {
+            for (Path file : program.lirFiles()) {
+                Module module = TreeDivision.PASS.apply(FrameScalarPromotion.PASS.apply(LirReader.read(file)));
+                for (Module.Function f : module.functions()) {
+                    changed += checkEveryCombination(f);
+                }
+            }
+        }
+        // The comparison is only worth something where the passes change functions (548 rotate, CorpusPassesTest).
+        assertThat(changed).isGreaterThan(500);
+    }
+
+    @Test
+    void isThePassesOneAfterTheOtherOnGeneratedFunctions() {
+        int changed = 0;
+        for (Shape shape : Shape.values()) {
+            for (long seed = 0; seed < 10; seed++) {
+                Module module = LirGenerator.generate(seed, GeneratorConfig.defaults().withShape(shape)).module();
+                for (Module.Function f : TreeDivision.PASS.apply(module).functions()) {
+                    changed += checkEveryCombination(f);
+                }
+            }
+        }
+        assertThat(changed).isGreaterThan(20);
+    }
+
+    @Test
+    void aFunctionWithoutLoopsComesBackItself() {
+        Module.Function f = TreeDivision.apply(LirGenerator.generate(7, GeneratorConfig.sized(2000, Shape.DIAMONDS))
+                .module().functions().get(0));
+
+        assertThat(LoopPreparation.apply(f, true, true, true, FreshNames.of(f))).isSameAs(f);
+    }
+
+    /** Checks the eight combinations on {@code f}; 1 when all three passes together change it, else 0. */
+    private static int checkEveryCombination(Module.Function f) {
+        Module.Function allThree = f;
+        for (int mask = 0; mask < 8; mask++) {
+            boolean merge = (mask & 1) != 0;
+            boolean preheaders = (mask & 2) != 0;
+            boolean rotate = (mask & 4) != 0;
+            FreshNames supply = FreshNames.of(f);
+            Module.Function expected = f;
+            if (merge) {
+                expected = MergeSharedHeaders.apply(expected, supply);
+            }
+            if (preheaders) {
+                expected = Preheaders.apply(expected, supply);
+            }
+            if (rotate) {
+                expected = LoopRotation.apply(expected, supply);
+            }
+            Module.Function prepared = LoopPreparation.apply(f, merge, preheaders, rotate, FreshNames.of(f));
+            assertThat(prepared).as("%s, merge %s, preheaders %s, rotation %s", f.name(), merge, preheaders, rotate)
+                    .isEqualTo(expected);
+            allThree = prepared;
+        }
+        return allThree == f ? 0 : 1;
+    }
+}

@@ -27,9 +27,9 @@ import org.funssa.cps.prep.TreeDivision;
  * §3.2), then the loop changes of A.2 in their order (MergeSharedHeaders, Preheaders, LoopRotation),
  * each as the options say (LoopPreparation, which lets them share their analyses); then the memory token
  * made a register (MemoryRegister). With it, the control-flow graph and the dominator tree every
- * construction uses. Register liveness is not kept
- * here: a construction computes it and lets it go once it has placed its parameters, so that its 180 MB
- * (LOOPS at 10^6 instructions) are not live, and copied by the collector, while the IR is written.
+ * construction uses. Register liveness is not kept here: a construction computes it and lets it go once
+ * it has placed its parameters, so that its 180 MB (LOOPS at 10^6 instructions) are not live, and copied
+ * by the collector, while the IR is written.
  */
 
 /**

@@ -9,9 +9,10 @@ import org.funssa.core.lir.Module;
  * Seed 004 §3.1.1, "Merging non-nested loops that have a common header" (and A.2 step 1): when back
  * edges from several blocks B3, B4 enter the same header B1, a new empty block Bt is created, the back
  * edges become B3 → Bt and B4 → Bt, and Bt → B1 is the one back edge left: LOOP(B1,B3) and
- * LOOP(B1,B4) become the single loop LOOP(B1,Bt). Each Bt is placed after the last of its latches. Back edges are those of natural loops (§2.2.6):
- * irreducible cycles have none and are left alone. A block with two edges to the header (a JUMPC
- * whose targets are both the header) is one latch, so it alone does not call for a merge.
+ * LOOP(B1,B4) become the single loop LOOP(B1,Bt). Each Bt is placed after the last of its latches.
+ * Back edges are those of natural loops (§2.2.6): irreducible cycles have none and are left alone. A
+ * block with two edges to the header (a JUMPC whose targets are both the header) is one latch, so it
+ * alone does not call for a merge.
  */
 
 /** Gives every natural-loop header at most one latch block. */

@@ -53,8 +53,8 @@ public final class Preheaders {
                 continue;
             }
             String header = cfg.block(h).label();
-            blocks = blocks != null ? blocks : BlockList.of(cfg).blocks();
             if (h == cfg.entry()) {
+                blocks = blocks != null ? blocks : BlockList.of(cfg).blocks();
                 BlockList.Block entry = blocks.get(h);
                 Stmt prologue = entry.code().head();
                 blocks = blocks.update(h, new BlockList.Block(header, false, entry.code().tail(), entry.terminator()));
@@ -68,6 +68,7 @@ public final class Preheaders {
                 continue;
             }
             String pre = names.fresh("_pre", "");
+            blocks = blocks != null ? blocks : BlockList.of(cfg).blocks();
             for (int i = 0; i < outside.size(); i++) {
                 int p = outside.get(i);
                 blocks = blocks.update(p, blocks.get(p).retarget(header, pre));

@@ -191,7 +191,8 @@ class ConstructionTest {
     void namesAndOptionWords() {
         assertThat(Construction.names()).containsExactly("lifted", "dropped", "mini", "semi", "prun");
         assertThat(Construction.parse("semi")).isEqualTo(Construction.SEMI_PRUNED);
-        assertThatThrownBy(() -> Construction.parse("pruned")).hasMessageContaining("lifted, dropped, mini, semi, prun");
+        assertThatThrownBy(() -> Construction.parse("pruned"))
+                .hasMessageContaining("lifted, dropped, mini, semi, prun");
         ConstructionOptions o = ConstructionOptions.DEFAULTS.with("no-copy-folding").with("no-change-loop");
         assertThat(o).isEqualTo(new ConstructionOptions(false, true, false, false, false, true));
         assertThat(o.with("preheaders").preheaders()).isTrue();

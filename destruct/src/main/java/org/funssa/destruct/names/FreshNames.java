@@ -1,5 +1,6 @@
 package org.funssa.destruct.names;
 
+import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
 import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
@@ -40,17 +41,24 @@ public final class FreshNames {
         function.params().forEach(p -> names.note(p.name()));
         ArrayDeque<Body> stack = new ArrayDeque<>();
         stack.push(function.body());
+        // indexed loops: an iterator over a let's vector of variables, one per let, was a tenth of what the
+        // naive method allocated at 10^6 instructions
         while (!stack.isEmpty()) {
             Body body = stack.pop();
-            for (Let let : body.lets()) {
-                for (Atom.Var v : let.vars()) {
-                    names.note(v.name());
+            Vector<Let> lets = body.lets();
+            for (int i = 0, n = lets.size(); i < n; i++) {
+                Vector<Atom.Var> vars = lets.get(i).vars();
+                for (int k = 0, m = vars.size(); k < m; k++) {
+                    names.note(vars.get(k).name());
                 }
             }
-            for (Fn fn : body.functions()) {
+            Vector<Fn> functions = body.functions();
+            for (int i = 0, n = functions.size(); i < n; i++) {
+                Fn fn = functions.get(i);
                 names.note(fn.label().name());
-                for (Atom.Var p : fn.params()) {
-                    names.note(p.name());
+                Vector<Atom.Var> params = fn.params();
+                for (int k = 0, m = params.size(); k < m; k++) {
+                    names.note(params.get(k).name());
                 }
                 stack.push(fn.body());
             }

@@ -1,7 +1,8 @@
 package org.funssa.destruct.parallel;
 
-import io.vavr.collection.HashSet;
 import io.vavr.collection.Vector;
+import java.util.HashSet;
+import java.util.Set;
 import org.funssa.cps.ir.Atom;
 
 /**
@@ -27,10 +28,35 @@ public record ParallelCopy(Vector<Move> moves) {
         }
     }
 
+    /** Above this many moves, distinct destinations are checked with a hash set rather than pairwise. */
+    private static final int PAIRWISE = 16;
+
     public ParallelCopy {
-        if (HashSet.ofAll(moves.map(Move::destination)).size() != moves.size()) {
+        if (!distinctDestinations(moves)) {
             throw new IllegalArgumentException("a parallel copy writes each destination once: " + moves);
         }
+    }
+
+    /**
+     * Whether no two moves write one variable. A jump passes a few arguments, and destruction makes a
+     * parallel copy for every edge: comparing them pairwise allocates nothing, where building a set for each
+     * edge was a sixth of what the naive method allocated (JFR, LOOPS at 10^6 instructions).
+     */
+    private static boolean distinctDestinations(Vector<Move> moves) {
+        int n = moves.size();
+        if (n <= PAIRWISE) {
+            for (int i = 1; i < n; i++) {
+                Atom.Var d = moves.get(i).destination();
+                for (int j = 0; j < i; j++) {
+                    if (moves.get(j).destination().equals(d)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        Set<Atom.Var> seen = new HashSet<>(2 * n);
+        return moves.forAll(m -> seen.add(m.destination()));
     }
 
     /** The parallel copy a jump performs: each parameter receives the argument at its position. */
@@ -39,7 +65,11 @@ public record ParallelCopy(Vector<Move> moves) {
             throw new IllegalArgumentException(destinations.size() + " destinations for " + sources.size()
                     + " sources");
         }
-        return new ParallelCopy(destinations.zipWith(sources, Move::new));
+        Move[] moves = new Move[destinations.size()];
+        for (int i = 0; i < moves.length; i++) {
+            moves[i] = new Move(destinations.get(i), sources.get(i));
+        }
+        return new ParallelCopy(Vector.of(moves));
     }
 
     /** Whether every move is an identity, so that the copy does nothing. */

@@ -19,6 +19,7 @@ package org.funssa.destruct.parallel;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -43,8 +44,13 @@ public final class Sequentialization {
 
     /** The copies, in execution order, that perform {@code copy}. */
     public static Vector<ParallelCopy.Move> sequentialize(ParallelCopy copy, Function<Type, Atom.Var> temporary) {
-        Vector<ParallelCopy.Move> moves = copy.moves();
-        return moves.size() <= DIRECT && !overwritesASource(moves) ? direct(moves) : algorithm1(copy, temporary);
+        if (copy.moves().size() <= DIRECT) {
+            ParallelCopy.Move[] moves = copy.moves().toJavaArray(ParallelCopy.Move[]::new);
+            if (!overwritesASource(moves)) {
+                return direct(moves);
+            }
+        }
+        return algorithm1(copy, temporary);
     }
 
     /** Algorithm 1 itself, for every parallel copy; package-private so that a test compares the two. */
@@ -103,7 +109,7 @@ public final class Sequentialization {
     }
 
     /** Whether some non-identity move writes a variable that another non-identity move reads. */
-    private static boolean overwritesASource(Vector<ParallelCopy.Move> moves) {
+    private static boolean overwritesASource(ParallelCopy.Move[] moves) {
         for (ParallelCopy.Move writer : moves) {
             if (writer.isIdentity()) {
                 continue;
@@ -120,27 +126,33 @@ public final class Sequentialization {
     /**
      * What the algorithm does when no move overwrites a source: every variable move is ready at once and
      * leaves the ready stack last first; a source copied already is read from the destination that received
-     * it last (its {@code loc}); the constant moves follow in order.
+     * it last (its {@code loc}); the constant moves follow in order. The schedule is built in an array and
+     * made a vector once: appending move by move copied a leaf of the vector for every move.
      */
-    private static Vector<ParallelCopy.Move> direct(Vector<ParallelCopy.Move> moves) {
-        Vector<ParallelCopy.Move> out = Vector.empty();
-        Atom.Var[] read = new Atom.Var[moves.size()]; // the original source of each move emitted so far
+    private static Vector<ParallelCopy.Move> direct(ParallelCopy.Move[] moves) {
+        ParallelCopy.Move[] out = new ParallelCopy.Move[moves.length];
+        Atom.Var[] read = new Atom.Var[moves.length]; // the original source of each move emitted so far
         int emitted = 0;
-        for (int i = moves.size() - 1; i >= 0; i--) {
-            ParallelCopy.Move m = moves.get(i);
+        for (int i = moves.length - 1; i >= 0; i--) {
+            ParallelCopy.Move m = moves[i];
             if (m.isIdentity() || !(m.source() instanceof Atom.Var a)) {
                 continue;
             }
             Atom.Var source = a;
             for (int j = emitted - 1; j >= 0; j--) {
                 if (read[j].equals(a)) {
-                    source = out.get(j).destination();
+                    source = out[j].destination();
                     break;
                 }
             }
-            read[emitted++] = a;
-            out = out.append(new ParallelCopy.Move(m.destination(), source));
+            read[emitted] = a;
+            out[emitted++] = new ParallelCopy.Move(m.destination(), source);
         }
-        return out.appendAll(moves.filter(m -> !m.isIdentity() && !(m.source() instanceof Atom.Var)));
+        for (ParallelCopy.Move m : moves) {
+            if (!m.isIdentity() && !(m.source() instanceof Atom.Var)) {
+                out[emitted++] = m;
+            }
+        }
+        return Vector.of(emitted == out.length ? out : Arrays.copyOf(out, emitted));
     }
 }

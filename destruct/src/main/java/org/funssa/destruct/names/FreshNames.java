@@ -15,30 +15,77 @@ import org.funssa.cps.ir.Type;
  * Hands out variable names and labels that a function does not use yet: {@code prefix + n} for the next n
  * that is free. Single-use, confined to one pass run over one function.
  *
- * <p>A method that knows its prefixes up front declares them: a new name can only clash with a name of the
- * function that is a declared prefix followed by digits, so only those are kept while the function is read,
- * and the rest (nearly all: SSA names are {@code register_n}) are looked at and dropped. Keeping all 3·10⁶
- * names of a function of 10⁶ instructions in a hash table cost a third of the naive method's time and most
- * of its allocation, every lookup a cache miss. Methods whose prefixes derive from names ({@code x_} for a
- * copy of x) declare none, and then every name is kept and any prefix may be asked for.
+ * <p>Labels and variables are two name spaces: a jump names a label, an atom names a variable, and neither
+ * the verifier, the interpreters nor LIR (where a label is {@code (LABEL t "l")} and a variable
+ * {@code (REG t "r")}) ever looks one up among the other. So a new label is checked against the function's
+ * labels only, and a new variable against its parameters and let-bound variables only; each table is built
+ * when the first name of its kind is asked for. The naive method asks for labels to split edges and for a
+ * variable only when a parallel copy has a cycle: reading every let of a function of 10⁶ instructions to
+ * find clashes for temporaries it never made was a third of its time.
+ *
+ * <p>A method that knows its prefixes up front declares them: a new name can only clash with a name that
+ * is a declared prefix followed by digits, so only those are kept while the function is read, and the rest
+ * (nearly all: SSA names are {@code register_n}) are looked at and dropped. Methods whose prefixes derive
+ * from names ({@code x_} for a copy of x) declare none, and then every name of the kind is kept and any
+ * prefix may be asked for. One counter serves both kinds and every prefix.
  */
 public final class FreshNames {
 
-    private final NameSet taken = new NameSet();
+    private final Function function;
     private final String[] prefixes;
+    /** The function's variables that new ones could clash with; null until a variable is asked for. */
+    private NameSet variables;
+    /** The function's labels that new ones could clash with; null until a label is asked for. */
+    private NameSet labels;
     private int counter;
 
-    private FreshNames(String[] prefixes) {
+    private FreshNames(Function function, String[] prefixes) {
+        this.function = function;
         this.prefixes = prefixes.clone();
     }
 
     /**
-     * The names a function uses (its parameters, every let-bound variable and every label) that fresh names
-     * with the given prefixes could clash with; all of them when no prefix is given.
+     * Fresh names for {@code function} with the given prefixes, or with any prefix when none is given. The
+     * function is read when the first name of a kind is asked for.
      */
     public static FreshNames of(Function function, String... prefixes) {
-        FreshNames names = new FreshNames(prefixes);
-        function.params().forEach(p -> names.note(p.name()));
+        return new FreshNames(function, prefixes);
+    }
+
+    /** A new variable of the given type named {@code prefix + n}, a name no variable of the function has. */
+    public Atom.Var variable(String prefix, Type type) {
+        if (variables == null) {
+            variables = variables();
+        }
+        return new Atom.Var(fresh(prefix, variables), type);
+    }
+
+    /** A new label named {@code prefix + n}, a name no label of the function has. */
+    public Label label(String prefix) {
+        if (labels == null) {
+            labels = labels();
+        }
+        return new Label(fresh(prefix, labels));
+    }
+
+    private String fresh(String prefix, NameSet taken) {
+        if (prefixes.length > 0 && !declared(prefix)) {
+            throw new IllegalArgumentException("prefix \"" + prefix + "\" was not declared to FreshNames.of");
+        }
+        String name;
+        do {
+            name = prefix + (++counter);
+        } while (!taken.add(name));
+        return name;
+    }
+
+    /** The parameters and let-bound variables of the function that could clash. */
+    private NameSet variables() {
+        NameSet taken = new NameSet();
+        Vector<Atom.Var> ps = function.params();
+        for (int k = 0, m = ps.size(); k < m; k++) {
+            note(taken, ps.get(k).name());
+        }
         ArrayDeque<Body> stack = new ArrayDeque<>();
         stack.push(function.body());
         // indexed loops: an iterator over a let's vector of variables, one per let, was a tenth of what the
@@ -49,25 +96,40 @@ public final class FreshNames {
             for (int i = 0, n = lets.size(); i < n; i++) {
                 Vector<Atom.Var> vars = lets.get(i).vars();
                 for (int k = 0, m = vars.size(); k < m; k++) {
-                    names.note(vars.get(k).name());
+                    note(taken, vars.get(k).name());
                 }
             }
             Vector<Fn> functions = body.functions();
             for (int i = 0, n = functions.size(); i < n; i++) {
                 Fn fn = functions.get(i);
-                names.note(fn.label().name());
                 Vector<Atom.Var> params = fn.params();
                 for (int k = 0, m = params.size(); k < m; k++) {
-                    names.note(params.get(k).name());
+                    note(taken, params.get(k).name());
                 }
                 stack.push(fn.body());
             }
         }
-        return names;
+        return taken;
     }
 
-    /** Keeps a name of the function when it is a declared prefix followed by digits. */
-    private void note(String name) {
+    /** The labels of the function's local functions that could clash. */
+    private NameSet labels() {
+        NameSet taken = new NameSet();
+        ArrayDeque<Body> stack = new ArrayDeque<>();
+        stack.push(function.body());
+        while (!stack.isEmpty()) {
+            Vector<Fn> functions = stack.pop().functions();
+            for (int i = 0, n = functions.size(); i < n; i++) {
+                Fn fn = functions.get(i);
+                note(taken, fn.label().name());
+                stack.push(fn.body());
+            }
+        }
+        return taken;
+    }
+
+    /** Keeps a name of the function when no prefix was declared, or when it is one followed by digits. */
+    private void note(NameSet taken, String name) {
         if (prefixes.length == 0) {
             taken.add(name);
             return;
@@ -90,18 +152,6 @@ public final class FreshNames {
         return true;
     }
 
-    /** A new name {@code prefix + n}; the prefix must be one of those declared, if any were. */
-    public String name(String prefix) {
-        if (prefixes.length > 0 && !declared(prefix)) {
-            throw new IllegalArgumentException("prefix \"" + prefix + "\" was not declared to FreshNames.of");
-        }
-        String name;
-        do {
-            name = prefix + (++counter);
-        } while (!taken.add(name));
-        return name;
-    }
-
     private boolean declared(String prefix) {
         for (String p : prefixes) {
             if (p.equals(prefix)) {
@@ -109,15 +159,5 @@ public final class FreshNames {
             }
         }
         return false;
-    }
-
-    /** A new variable of the given type named {@code prefix + n}. */
-    public Atom.Var variable(String prefix, Type type) {
-        return new Atom.Var(name(prefix), type);
-    }
-
-    /** A new label named {@code prefix + n}. */
-    public Label label(String prefix) {
-        return new Label(name(prefix));
     }
 }

@@ -52,16 +52,21 @@ public final class Naive implements Destruction.FunctionByFunction {
         private final Map<String, Vector<Atom.Var>> params = new HashMap<>();
         private final FreshNames names;
         private final Map<Type, Atom.Var> temporaries = new HashMap<>();
+        /** The temporary of a type that breaks cycles; made when the first cycle of that type is met. */
+        private final java.util.function.Function<Type, Atom.Var> temporary;
         private final String function;
         private int copies;
 
         Run(Function f) {
             function = f.name();
             names = FreshNames.of(f, "edge", "tmp");
+            temporary = type -> temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
             ArrayDeque<Body> stack = new ArrayDeque<>();
             stack.push(f.body());
             while (!stack.isEmpty()) {
-                for (Fn fn : stack.pop().functions()) {
+                Vector<Fn> functions = stack.pop().functions();
+                for (int i = 0, n = functions.size(); i < n; i++) {
+                    Fn fn = functions.get(i);
                     params.put(fn.label().name(), fn.params());
                     stack.push(fn.body());
                 }
@@ -70,7 +75,7 @@ public final class Naive implements Destruction.FunctionByFunction {
 
         Body body(Body body) {
             return switch (body.tail()) {
-                case Tail.Jump j -> body.withLets(body.lets().appendAll(copies(j))).withTail(aligned(j));
+                case Tail.Jump j -> new Body(body.lets().appendAll(copies(j)), body.functions(), aligned(j));
                 case Tail.Branch b -> {
                     Vector<Fn> added = Vector.empty();
                     Tail.Jump t = split(b.ifTrue());
@@ -105,8 +110,19 @@ public final class Naive implements Destruction.FunctionByFunction {
 
         /** The jump itself when it already passes the parameters, else a jump to a new split-edge block. */
         private Tail.Jump split(Tail.Jump jump) {
-            return jump.args().equals(paramsOf(jump)) ? jump
-                    : new Tail.Jump(names.label("edge"), Vector.empty());
+            return passesItsParameters(jump) ? jump : new Tail.Jump(names.label("edge"), Vector.empty());
+        }
+
+        /** Whether every argument is the parameter it is passed to (indexed: no iterator per edge). */
+        private boolean passesItsParameters(Tail.Jump jump) {
+            Vector<Atom.Var> p = paramsOf(jump);
+            Vector<Atom> args = jump.args();
+            for (int i = 0, n = p.size(); i < n; i++) {
+                if (!p.get(i).equals(args.get(i))) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** The split-edge block {@code to}'s target names: the copies of {@code jump}, then the aligned jump. */
@@ -118,12 +134,22 @@ public final class Naive implements Destruction.FunctionByFunction {
             return new Tail.Jump(jump.target(), Vector.narrow(paramsOf(jump)));
         }
 
+        /**
+         * The copies that perform the jump's parallel copy, in order. Built in an array and made a vector once, and
+         * counted in the same loop: mapping the schedule and counting it allocated a vector and an iterator per edge.
+         */
         private Vector<Let> copies(Tail.Jump jump) {
-            ParallelCopy copy = ParallelCopy.of(paramsOf(jump), jump.args());
-            Vector<Let> lets = Sequentialization.sequentialize(copy, this::temporary)
-                    .map(m -> Let.of(m.destination(), new Expr.Copy(m.source())));
-            copies += lets.count(l -> !l.vars().get(0).type().equals(Type.MEM));
-            return lets;
+            Vector<ParallelCopy.Move> moves = Sequentialization.sequentialize(
+                    ParallelCopy.of(paramsOf(jump), jump.args()), temporary);
+            Let[] lets = new Let[moves.size()];
+            for (int i = 0; i < lets.length; i++) {
+                ParallelCopy.Move m = moves.get(i);
+                lets[i] = Let.of(m.destination(), new Expr.Copy(m.source()));
+                if (!m.destination().type().equals(Type.MEM)) {
+                    copies++;
+                }
+            }
+            return Vector.of(lets);
         }
 
         private Vector<Atom.Var> paramsOf(Tail.Jump jump) {
@@ -136,8 +162,5 @@ public final class Naive implements Destruction.FunctionByFunction {
             return p;
         }
 
-        private Atom.Var temporary(Type type) {
-            return temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
-        }
     }
 }

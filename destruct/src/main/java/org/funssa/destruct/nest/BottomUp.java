@@ -1,10 +1,9 @@
 package org.funssa.destruct.nest;
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
@@ -18,14 +17,20 @@ public final class BottomUp {
 
     private BottomUp() {}
 
+    /** A rewrite of one body that is also given the body's position in {@link #nodes(Body)}. */
+    @FunctionalInterface
+    public interface IndexedRewrite {
+        Body apply(int index, Body body);
+    }
+
     /** The rewritten nest. */
     public static Body rewrite(Body root, UnaryOperator<Body> rewrite) {
         return rewriteIndexed(root, (i, body) -> rewrite.apply(body));
     }
 
     /**
-     * The bodies of a nest, root first, numbered as {@link #rewriteIndexed(Body, BiFunction)} numbers them: a body's
-     * local functions come after it.
+     * The bodies of a nest, root first, numbered as {@link #rewriteIndexed(Body, IndexedRewrite)} numbers them: a
+     * body's local functions come after it.
      */
     public static List<Body> nodes(Body root) {
         List<Body> nodes = new ArrayList<>();
@@ -33,8 +38,12 @@ public final class BottomUp {
         return nodes;
     }
 
-    /** The rewritten nest; the rewrite is also given the body's position in {@link #nodes(Body)}. */
-    public static Body rewriteIndexed(Body root, BiFunction<Integer, Body, Body> rewrite) {
+    /**
+     * The rewritten nest; the rewrite is also given the body's position in {@link #nodes(Body)}. A body whose
+     * local functions changed gets its new functions as one vector made from an array: appending them one by
+     * one copied a leaf per function, and a boxed position per body was garbage too.
+     */
+    public static Body rewriteIndexed(Body root, IndexedRewrite rewrite) {
         List<Body> nodes = new ArrayList<>();
         List<int[]> children = new ArrayList<>();
         number(root, nodes, children);
@@ -43,31 +52,39 @@ public final class BottomUp {
             Body body = nodes.get(i);
             int[] kids = children.get(i);
             Vector<Fn> functions = body.functions();
-            Vector<Fn> rebuilt = Vector.empty();
-            boolean changed = false;
+            Fn[] rebuilt = null;
             for (int k = 0; k < kids.length; k++) {
                 Fn fn = functions.get(k);
                 Body newBody = done[kids[k]];
-                changed |= newBody != fn.body();
-                rebuilt = rebuilt.append(newBody == fn.body() ? fn : fn.withBody(newBody));
+                if (newBody != fn.body()) {
+                    if (rebuilt == null) {
+                        rebuilt = functions.toJavaArray(Fn[]::new);
+                    }
+                    rebuilt[k] = fn.withBody(newBody);
+                }
+                done[kids[k]] = null; // the rewritten body lives on in its parent; let the array not keep it
             }
-            done[i] = rewrite.apply(i, changed ? body.withFunctions(rebuilt) : body);
+            done[i] = rewrite.apply(i, rebuilt == null ? body : body.withFunctions(Vector.of(rebuilt)));
         }
         return done[0];
     }
 
     private static void number(Body root, List<Body> nodes, List<int[]> children) {
-        ArrayDeque<Integer> stack = new ArrayDeque<>();
+        int[] stack = new int[16];
+        int top = 0;
         nodes.add(root);
-        stack.push(0);
-        while (!stack.isEmpty()) {
-            int i = stack.pop();
+        stack[top++] = 0;
+        while (top > 0) {
+            int i = stack[--top];
             Vector<Fn> functions = nodes.get(i).functions();
             int[] kids = new int[functions.size()];
             for (int k = 0; k < kids.length; k++) {
                 kids[k] = nodes.size();
                 nodes.add(functions.get(k).body());
-                stack.push(kids[k]);
+                if (top == stack.length) {
+                    stack = Arrays.copyOf(stack, 2 * top);
+                }
+                stack[top++] = kids[k];
             }
             while (children.size() <= i) {
                 children.add(null);

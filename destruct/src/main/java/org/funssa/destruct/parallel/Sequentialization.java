@@ -127,7 +127,8 @@ public final class Sequentialization {
      * What the algorithm does when no move overwrites a source: every variable move is ready at once and
      * leaves the ready stack last first; a source copied already is read from the destination that received
      * it last (its {@code loc}); the constant moves follow in order. The schedule is built in an array and
-     * made a vector once: appending move by move copied a leaf of the vector for every move.
+     * made a vector once: appending move by move copied a leaf of the vector for every move. A move that reads
+     * its own source is kept as it is rather than made again.
      */
     private static Vector<ParallelCopy.Move> direct(ParallelCopy.Move[] moves) {
         ParallelCopy.Move[] out = new ParallelCopy.Move[moves.length];
@@ -146,7 +147,7 @@ public final class Sequentialization {
                 }
             }
             read[emitted] = a;
-            out[emitted++] = new ParallelCopy.Move(m.destination(), source);
+            out[emitted++] = source == a ? m : new ParallelCopy.Move(m.destination(), source);
         }
         for (ParallelCopy.Move m : moves) {
             if (!m.isIdentity() && !(m.source() instanceof Atom.Var)) {

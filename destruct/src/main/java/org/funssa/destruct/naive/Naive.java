@@ -161,6 +161,5 @@ public final class Naive implements Destruction.FunctionByFunction {
             }
             return p;
         }
-
     }
 }

@@ -20,8 +20,8 @@ import org.funssa.cps.ir.Type;
  * {@code (REG t "r")}) ever looks one up among the other. So a new label is checked against the function's
  * labels only, and a new variable against its parameters and let-bound variables only; each table is built
  * when the first name of its kind is asked for. The naive method asks for labels to split edges and for a
- * variable only when a parallel copy has a cycle: reading every let of a function of 10⁶ instructions to
- * find clashes for temporaries it never made was a third of its time.
+ * variable only when a parallel copy has a cycle: reading every let of the function to find clashes for
+ * temporaries it never made was a fifth of its time on LOOPS at 10⁵ instructions, and more at 10⁶.
  *
  * <p>A method that knows its prefixes up front declares them: a new name can only clash with a name that
  * is a declared prefix followed by digits, so only those are kept while the function is read, and the rest

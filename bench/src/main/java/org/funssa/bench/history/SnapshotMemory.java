@@ -253,7 +253,7 @@ public final class SnapshotMemory {
             case Expr.Store s -> new Expr.Store(s.type(), s.mem(), s.address(), s.value(), s.access());
             case Expr.Call c -> new Expr.Call(c.function(), Vector.ofAll(c.args()), c.mem(), c.results());
         };
-        return new Let(Vector.ofAll(let.vars()), e);
+        return Let.of(Vector.ofAll(let.vars()), e);
     }
 
     private static Tail copy(Tail tail) {

@@ -58,7 +58,7 @@ public final class Rebuild {
             stack.pop();
             List<Let> lets = new ArrayList<>(top.body().lets().size());
             for (Let let : top.body().lets()) {
-                lets.add(new Let(let.vars().map(Rebuild::var), let.expr().mapAtoms(Rebuild::use)));
+                lets.add(let.mapVars(Rebuild::var).withExpr(let.expr().mapAtoms(Rebuild::use)));
             }
             Body copy = new Body(Vector.ofAll(lets), Vector.ofAll(top.functions()), tail(top.body().tail()));
             if (stack.isEmpty()) {

@@ -4,6 +4,7 @@ import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -74,7 +75,7 @@ public final class Alpha {
             for (int i = 0; i < a.lets().size(); i++) {
                 Let x = a.lets().get(i);
                 Let y = b.lets().get(i);
-                if (!exprs(x.expr(), y.expr()) || !bindAll(x.vars(), y.vars())) {
+                if (!exprs(x.expr(), y.expr()) || !bindAll(x, y)) {
                     return false;
                 }
             }
@@ -94,18 +95,30 @@ public final class Alpha {
         return true;
     }
 
+    /** Binds the variables of two lets, position by position. */
+    private boolean bindAll(Let x, Let y) {
+        return bindAll(x.arity(), x::var, y.arity(), y::var);
+    }
+
     private boolean bindAll(Vector<Atom.Var> as, Vector<Atom.Var> bs) {
-        if (as.size() != bs.size()) {
+        return bindAll(as.size(), as::get, bs.size(), bs::get);
+    }
+
+    /** Binds {@code n} variables to {@code m}, position by position; false if the counts differ. */
+    private boolean bindAll(int n, IntFunction<Atom.Var> as, int m, IntFunction<Atom.Var> bs) {
+        if (n != m) {
             return false;
         }
-        for (int i = 0; i < as.size(); i++) {
-            Atom.Var x = as.get(i);
-            Atom.Var y = bs.get(i);
-            if (!x.type().equals(y.type()) || !bind(varsAB, varsBA, x.name(), y.name())) {
+        for (int i = 0; i < n; i++) {
+            if (!bind(as.apply(i), bs.apply(i))) {
                 return false;
             }
         }
         return true;
+    }
+
+    private boolean bind(Atom.Var x, Atom.Var y) {
+        return x.type().equals(y.type()) && bind(varsAB, varsBA, x.name(), y.name());
     }
 
     private boolean bindLabel(Label a, Label b) {

@@ -188,7 +188,7 @@ final class Lowering {
             Vector<Atom.Var> vars = c.receivers().map(r -> r instanceof LExp.Reg reg
                     ? names.fresh(reg.name(), data(r.type())) : names.temporary("result", data(r.type())));
             Atom.Var next = names.fresh(memory, Type.MEM);
-            lets.add(new Let(vars.append(next), new Expr.Call(function, args, mem(), results)));
+            lets.add(Let.of(vars.append(next), new Expr.Call(function, args, mem(), results)));
             env.put(memory, next);
             receive(c.receivers(), vars);
         }

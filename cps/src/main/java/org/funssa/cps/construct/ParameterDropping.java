@@ -211,8 +211,8 @@ public final class ParameterDropping implements Pass {
             index.function().params().forEach(p -> bind(p, NestIndex.ROOT));
             for (int node = 0; node < n; node++) {
                 for (Let let : index.body(node).lets()) {
-                    for (Atom.Var v : let.vars()) {
-                        bind(v, node);
+                    for (int i = 0; i < let.arity(); i++) {
+                        bind(let.var(i), node);
                     }
                 }
             }
@@ -640,7 +640,7 @@ public final class ParameterDropping implements Pass {
             for (Let let : lets) {
                 for (Atom a : let.expr().operands()) {
                     if (of(a) != a) {
-                        out = out.update(k, new Let(let.vars(), let.expr().mapAtoms(this::of)));
+                        out = out.update(k, let.withExpr(let.expr().mapAtoms(this::of)));
                         break;
                     }
                 }

@@ -120,7 +120,9 @@ final class IrCompiler {
         while (!work.isEmpty()) {
             Body body = bodies.get(work.pop());
             for (Let let : body.lets()) {
-                let.vars().forEach(this::bind);
+                for (int i = 0; i < let.arity(); i++) {
+                    bind(let.var(i));
+                }
             }
             for (Fn g : body.functions().reverse()) {
                 labels.putIfAbsent(g.label().name(), bodies.size());
@@ -254,15 +256,14 @@ final class IrCompiler {
 
     private Instr let(Let let, int block, int index, int next) {
         Expr e = let.expr();
-        Vector<Atom.Var> vars = let.vars();
-        if (vars.size() != e.resultTypes().size()) {
-            throw unsupported("a let binds " + vars.size() + " variables to " + e.resultTypes().size() + " results");
+        if (let.arity() != e.resultTypes().size()) {
+            throw unsupported("a let binds " + let.arity() + " variables to " + e.resultTypes().size() + " results");
         }
         int cost = 1 + e.operands().count(a -> !(a.type() instanceof Type.Mem));
         if (e instanceof Expr.Call c) {
-            return Instr.call(cost, block, index, call(c, vars, next));
+            return Instr.call(cost, block, index, call(c, let.vars(), next));
         }
-        Slot d = variable(vars.get(0));
+        Slot d = variable(let.var(0));
         return Instr.plain(cost, block, index, switch (e) {
             case Expr.Copy c -> copy(c.value(), d, next);
             case Expr.Prim p -> prim(p, d.index(), next);

@@ -80,8 +80,7 @@ final class FunctionEdit {
 
     /** Every atom of the function's lets and tails replaced by {@code atoms}, every jump by {@code jumps}. */
     static Function substitute(Function f, UnaryOperator<Atom> atoms, UnaryOperator<Tail.Jump> jumps) {
-        return mapBodies(f, (id, b) -> new Body(b.lets().map(l -> new org.funssa.cps.ir.Let(l.vars(),
-                expr(l.expr(), atoms))), b.functions(), tail(b.tail(), atoms, jumps)));
+        return mapBodies(f, (id, b) -> new Body(b.lets().map(l -> l.withExpr(expr(l.expr(), atoms))), b.functions(), tail(b.tail(), atoms, jumps)));
     }
 
     static Expr expr(Expr e, UnaryOperator<Atom> s) {

@@ -114,7 +114,7 @@ public final class IrGenerator {
                 default -> {
                     Atom.Var result = var(Type.I32);
                     Atom.Var next = var(Type.MEM);
-                    Let call = new Let(Vector.of(result, next), new Expr.Call(Atom.Addr.ofStatic("h"),
+                    Let call = Let.of(Vector.of(result, next), new Expr.Call(Atom.Addr.ofStatic("h"),
                             Vector.of(atom(scope, t), atom(scope, Type.I32)), mem, Vector.of(Type.I32)));
                     mem = next;
                     yield call;

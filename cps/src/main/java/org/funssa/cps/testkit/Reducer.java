@@ -252,7 +252,7 @@ public final class Reducer {
         };
         return IntStream.range(0, bodies.size()).boxed().flatMap(id -> {
             Body b = bodies.get(id);
-            Body z = new Body(b.lets().map(l -> new Let(l.vars(), FunctionEdit.expr(l.expr(), zeroed))), b.functions(),
+            Body z = new Body(b.lets().map(l -> l.withExpr(FunctionEdit.expr(l.expr(), zeroed))), b.functions(),
                     FunctionEdit.tail(b.tail(), zeroed, j -> j));
             return z.equals(b) ? Stream.empty() : Stream.of(() -> editBody(f, id, ignored -> z));
         });

@@ -237,7 +237,7 @@ public final class IrParser {
             });
             vars = vars.append(bind(name, type));
         }
-        return new Let(vars, expr);
+        return Let.of(vars, expr);
     }
 
     private Expr expr() {

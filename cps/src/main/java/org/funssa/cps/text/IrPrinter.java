@@ -138,8 +138,8 @@ public final class IrPrinter {
     private static void let(StringBuilder out, Let let) {
         Vector<Type> results = let.expr().resultTypes();
         out.append("let ");
-        for (int i = 0; i < let.vars().size(); i++) {
-            Atom.Var var = let.vars().get(i);
+        for (int i = 0; i < let.arity(); i++) {
+            Atom.Var var = let.var(i);
             out.append(i > 0 ? ", " : "").append(Names.write(var.name()));
             if (i >= results.size() || !results.get(i).equals(var.type())) {
                 out.append(": ").append(var.type());

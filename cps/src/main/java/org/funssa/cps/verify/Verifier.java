@@ -132,7 +132,9 @@ public final class Verifier {
                 children.get((Integer) top[3]).add(id);
             }
             for (Let let : body.lets()) {
-                let.vars().forEach(v -> boundAnywhere.add(v.name()));
+                for (int i = 0; i < let.arity(); i++) {
+                    boundAnywhere.add(let.var(i).name());
+                }
             }
             for (int i = body.functions().size() - 1; i >= 0; i--) {
                 Fn fn = body.functions().get(i);
@@ -208,12 +210,12 @@ public final class Verifier {
         typeCheck(expr, id, at);
         memoryConsumed(expr).filter(consumed::add).forEach(consumedHere::add);
         Vector<Type> types = expr.resultTypes();
-        if (types.size() != let.vars().size()) {
+        if (types.size() != let.arity()) {
             report(Rule.ARITY_MISMATCH, id, at, "the expression yields " + types.size() + " values, the let binds "
-                    + let.vars().size());
+                    + let.arity());
         }
-        for (int i = 0; i < let.vars().size(); i++) {
-            Atom.Var var = let.vars().get(i);
+        for (int i = 0; i < let.arity(); i++) {
+            Atom.Var var = let.var(i);
             if (i < types.size() && !types.get(i).equals(var.type())) {
                 report(Rule.TYPE_MISMATCH, id, at, "variable " + var.name() + " has type " + var.type()
                         + ", the expression yields " + types.get(i));

@@ -384,10 +384,10 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             for (Let l : block.lets()) {
                 cursor = occurrences.operandsFrom(i, let);
                 Expr expr = l.expr().mapAtoms(this::renameNext);
-                Vector<Atom.Var> vars = l.vars().map(this::renameNext);
+                Let renamed = l.mapVars(this::renameNext).withExpr(expr);
                 let++;
-                if (!(expr instanceof Expr.Copy(Atom.Var s) && vars.size() == 1 && vars.get(0).equals(s))) {
-                    lets = lets.append(new Let(vars, expr));
+                if (!(expr instanceof Expr.Copy(Atom.Var s) && renamed.var(0).equals(s))) {
+                    lets = lets.append(renamed);
                 }
             }
             lets = lets.appendAll(sequentialized(i, let, block.exit()));

@@ -132,15 +132,15 @@ final class LiveRanges {
             Let l = block.lets().get(i);
             int point = IsolatedBlock.letPoint(i);
             if (l.expr() instanceof Expr.Copy(Atom source)) {
-                copy(b, let, point, l.vars().get(0), source, occurrences);
+                copy(b, let, point, l.var(0), source, occurrences);
                 continue;
             }
             for (int o = occurrences.operandsFrom(b, let); o < occurrences.varsFrom(b, let); o++) {
                 use(occurrences.number(o), point);
             }
             int o = occurrences.varsFrom(b, let);
-            for (Atom.Var v : l.vars()) {
-                define(v, occurrences.number(o++), b, point, nextValue++);
+            for (int k = 0; k < l.arity(); k++) {
+                define(l.var(k), occurrences.number(o++), b, point, nextValue++);
             }
         }
         for (ParallelCopy.Move m : block.exit().moves()) {

@@ -191,7 +191,7 @@ public final class Briggs implements Destruction.FunctionByFunction {
         /** The body of insert_copy for one block: uses read the top of their Stack, then schedule_copy. */
         private void insertCopy(int b) {
             Body body = blocks.bodies.get(b);
-            lets.set(b, body.lets().map(l -> new Let(l.vars(), renamed(l.expr()))));
+            lets.set(b, body.lets().map(l -> l.withExpr(renamed(l.expr()))));
             Tail tail = switch (body.tail()) {
                 case Tail.Jump j -> renamed(j);
                 case Tail.Branch br -> new Tail.Branch(renamed(br.condition()), renamed(br.ifTrue()),

@@ -244,7 +244,7 @@ public final class Chaitin implements Destruction {
             for (Body body : blocks) {
                 for (Let let : body.lets()) {
                     if (let.expr() instanceof Expr.Copy(Atom.Var s) && value(s)) {
-                        String a = find(let.vars().get(0).name());
+                        String a = find(let.var(0).name());
                         String b = find(s.name());
                         Set<String> na = interference.getOrDefault(a, Set.of());
                         if (!a.equals(b) && !na.contains(b)) {
@@ -281,9 +281,9 @@ public final class Chaitin implements Destruction {
         private Body rename(Body body) {
             Vector<Let> lets = Vector.empty();
             for (Let let : body.lets()) {
-                Let renamed = new Let(let.vars().map(this::rename), let.expr().mapAtoms(this::rename));
+                Let renamed = let.mapVars(this::rename).withExpr(let.expr().mapAtoms(this::rename));
                 if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && value(s)
-                        && renamed.vars().get(0).equals(s)) {
+                        && renamed.var(0).equals(s)) {
                     removed++;
                     continue;
                 }

@@ -63,8 +63,8 @@ public final class Liveness {
                 occurrences.letOperands();
                 numbering.used(b, let.expr().operands());
                 occurrences.letVars();
-                for (Atom.Var v : let.vars()) {
-                    numbering.defined(b, v);
+                for (int i = 0; i < let.arity(); i++) {
+                    numbering.defined(b, let.var(i));
                 }
             }
             occurrences.tail();

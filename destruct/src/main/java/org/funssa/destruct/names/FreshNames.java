@@ -94,9 +94,9 @@ public final class FreshNames {
             Body body = stack.pop();
             Vector<Let> lets = body.lets();
             for (int i = 0, n = lets.size(); i < n; i++) {
-                Vector<Atom.Var> vars = lets.get(i).vars();
-                for (int k = 0, m = vars.size(); k < m; k++) {
-                    note(taken, vars.get(k).name());
+                Let let = lets.get(i);
+                for (int k = 0, m = let.arity(); k < m; k++) {
+                    note(taken, let.var(k).name());
                 }
             }
             Vector<Fn> functions = body.functions();

@@ -185,7 +185,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 for (Let let : current.get(b).lets()) {
                     if (let.expr() instanceof Expr.Copy(Atom.Var source)) {
                         among.add(source.name());
-                        let.vars().forEach(v -> among.add(v.name()));
+                        among.add(let.var(0).name());
                     }
                 }
                 for (Atom a : jumpArgs.get(b)) {
@@ -444,10 +444,10 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
 
         /** §5.5.1: a copy {@code X ← Y} is removed, and the classes merged, when the three cases allow it. */
         private void coalesce(Let let) {
-            if (!(let.expr() instanceof Expr.Copy(Atom.Var y)) || let.vars().size() != 1) {
+            if (!(let.expr() instanceof Expr.Copy(Atom.Var y)) || let.arity() != 1) {
                 return;
             }
-            String x = let.vars().get(0).name();
+            String x = let.var(0).name();
             int nx = classes.member(x);
             int ny = classes.member(y.name());
             if (nx < 0 || ny < 0) { // one of the two is in a class of its own, outside the graph
@@ -485,7 +485,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         private Body rebuilt(int i, Body body) {
             List<Let> lets = new ArrayList<>();
             for (Let let : prefix.get(i)) {
-                keep(lets, new Let(let.vars().map(this::rename), renamed(let.expr())));
+                keep(lets, let.mapVars(this::rename).withExpr(renamed(let.expr())));
             }
             Vector<Let> original = body.lets();
             boolean unchanged = lets.isEmpty() && suffix.get(i).isEmpty();
@@ -495,7 +495,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 unchanged &= keep(lets, renamed) && renamed == let;
             }
             for (Let let : suffix.get(i)) {
-                keep(lets, new Let(let.vars().map(this::rename), renamed(let.expr())));
+                keep(lets, let.mapVars(this::rename).withExpr(renamed(let.expr())));
             }
             Map<String, Tail.Jump> folded = new HashMap<>();
             Vector<Fn> functions = Vector.empty();
@@ -527,7 +527,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
          * was added.
          */
         private boolean keep(List<Let> lets, Let renamed) {
-            if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && renamed.vars().get(0).equals(s)) {
+            if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && renamed.var(0).equals(s)) {
                 if (!s.type().equals(Type.MEM)) {
                     removed++;
                 }
@@ -557,16 +557,8 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 int[] at = {operands};
                 expr = expr.mapAtoms(a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a);
             }
-            int from = o.varsFrom(b, k);
-            Vector<Atom.Var> vars = let.vars();
-            for (int d = 0; d < vars.size(); d++) {
-                Atom.Var v = vars.get(d);
-                Atom.Var r = renamedAt(from + d, v);
-                if (r != v) {
-                    vars = vars.update(d, r);
-                }
-            }
-            return expr == let.expr() && vars == let.vars() ? let : new Let(vars, expr);
+            int[] d = {o.varsFrom(b, k)};
+            return let.mapVars(v -> renamedAt(d[0]++, v)).withExpr(expr);
         }
 
         private Atom.Var renamedAt(int position, Atom.Var v) {

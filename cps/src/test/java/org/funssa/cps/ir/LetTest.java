@@ -1,0 +1,69 @@
+package org.funssa.cps.ir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vavr.collection.Vector;
+import org.funssa.core.lir.Op;
+import org.junit.jupiter.api.Test;
+
+/** The two shapes of a let are one meaning: canonical, equal where they bind the same, read the same way. */
+class LetTest {
+
+    private static final Atom.Var X = new Atom.Var("x", Type.I32);
+    private static final Atom.Var Y = new Atom.Var("y", Type.I32);
+    private static final Atom.Var M = new Atom.Var("m", Type.MEM);
+    private static final Expr SUM = new Expr.Prim(Op.ADD, Type.I32, Vector.of(Y, Atom.i32(1)));
+
+    @Test
+    void aOneVariableVectorMakesTheOneShapeAndEqualsTheLetOfThatVariable() {
+        Let fromVector = Let.of(Vector.of(X), SUM);
+        Let fromVariable = Let.of(X, SUM);
+        assertThat(fromVector).isInstanceOf(Let.One.class).isEqualTo(fromVariable);
+        assertThat(fromVector.hashCode()).isEqualTo(fromVariable.hashCode());
+        assertThat(fromVector.vars()).containsExactly(X);
+        assertThat(fromVector.arity()).isEqualTo(1);
+        assertThat(fromVector.var(0)).isEqualTo(X);
+    }
+
+    @Test
+    void otherCountsMakeTheManyShape() {
+        Expr call = new Expr.Call(Atom.Addr.ofStatic("f"), Vector.of(Y), M, Vector.of(Type.I32));
+        Let two = Let.of(Vector.of(X, M), call);
+        assertThat(two).isInstanceOf(Let.Many.class);
+        assertThat(two.arity()).isEqualTo(2);
+        assertThat(two.var(0)).isEqualTo(X);
+        assertThat(two.var(1)).isEqualTo(M);
+        assertThat(two.vars()).containsExactly(X, M);
+        assertThat(Let.of(Vector.empty(), SUM)).isInstanceOf(Let.Many.class).extracting(Let::arity).isEqualTo(0);
+    }
+
+    @Test
+    void aManyOfOneVariableIsRefusedSoThatEqualityStaysThatOfTheRecords() {
+        assertThatThrownBy(() -> new Let.Many(Vector.of(X), SUM)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Let.of");
+    }
+
+    @Test
+    void aOneHasNoSecondVariable() {
+        assertThatThrownBy(() -> Let.of(X, SUM).var(1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void rewritingKeepsTheLetWhenNothingChangesAndTheShapeWhenSomethingDoes() {
+        Let one = Let.of(X, SUM);
+        assertThat(one.withExpr(SUM)).isSameAs(one);
+        assertThat(one.mapVars(v -> v)).isSameAs(one);
+        Let renamed = one.mapVars(v -> Y);
+        assertThat(renamed).isInstanceOf(Let.One.class).isEqualTo(Let.of(Y, SUM));
+        Expr copy = new Expr.Copy(Y);
+        assertThat(one.withExpr(copy)).isEqualTo(Let.of(X, copy));
+
+        Expr call = new Expr.Call(Atom.Addr.ofStatic("f"), Vector.of(Y), M, Vector.of(Type.I32));
+        Let many = Let.of(Vector.of(X, M), call);
+        assertThat(many.mapVars(v -> v)).isSameAs(many);
+        assertThat(many.withExpr(call)).isSameAs(many);
+        Atom.Var n = new Atom.Var("n", Type.MEM);
+        assertThat(many.mapVars(v -> v.equals(M) ? n : v)).isEqualTo(Let.of(Vector.of(X, n), call));
+    }
+}

@@ -135,15 +135,17 @@ public final class Naive implements Destruction.FunctionByFunction {
         }
 
         /**
-         * The copies that perform the jump's parallel copy, in order. Built in an array and made a vector once, and
-         * counted in the same loop: mapping the schedule and counting it allocated a vector and an iterator per edge.
+         * The copies that perform the jump's parallel copy, in order. The copy and its schedule are arrays, the
+         * copies are built in an array and made a vector once, and counted in the same loop: a parallel-copy record,
+         * the vectors of its moves and of their schedule, and the array made back from them were allocated for
+         * every edge, then thrown away.
          */
         private Vector<Let> copies(Tail.Jump jump) {
-            Vector<ParallelCopy.Move> moves = Sequentialization.sequentialize(
-                    ParallelCopy.of(paramsOf(jump), jump.args()), temporary);
-            Let[] lets = new Let[moves.size()];
+            ParallelCopy.Move[] moves = Sequentialization.schedule(
+                    ParallelCopy.moves(paramsOf(jump), jump.args()), temporary);
+            Let[] lets = new Let[moves.length];
             for (int i = 0; i < lets.length; i++) {
-                ParallelCopy.Move m = moves.get(i);
+                ParallelCopy.Move m = moves[i];
                 lets[i] = Let.of(m.destination(), new Expr.Copy(m.source()));
                 if (!m.destination().type().equals(Type.MEM)) {
                     copies++;

@@ -47,10 +47,22 @@ public final class Sequentialization {
         if (copy.moves().size() <= DIRECT) {
             ParallelCopy.Move[] moves = copy.moves().toJavaArray(ParallelCopy.Move[]::new);
             if (!overwritesASource(moves)) {
-                return direct(moves);
+                return Vector.of(direct(moves));
             }
         }
         return algorithm1(copy, temporary);
+    }
+
+    /**
+     * The same schedule for the moves of a parallel copy given as an array, as {@link ParallelCopy#moves} makes
+     * them (so they are checked), returned as an array: for a method that turns each schedule into lets at once
+     * and keeps neither the copy nor the schedule.
+     */
+    public static ParallelCopy.Move[] schedule(ParallelCopy.Move[] moves, Function<Type, Atom.Var> temporary) {
+        if (moves.length <= DIRECT && !overwritesASource(moves)) {
+            return direct(moves);
+        }
+        return algorithm1(new ParallelCopy(Vector.of(moves)), temporary).toJavaArray(ParallelCopy.Move[]::new);
     }
 
     /** Algorithm 1 itself, for every parallel copy; package-private so that a test compares the two. */
@@ -126,11 +138,11 @@ public final class Sequentialization {
     /**
      * What the algorithm does when no move overwrites a source: every variable move is ready at once and
      * leaves the ready stack last first; a source copied already is read from the destination that received
-     * it last (its {@code loc}); the constant moves follow in order. The schedule is built in an array and
-     * made a vector once: appending move by move copied a leaf of the vector for every move. A move that reads
+     * it last (its {@code loc}); the constant moves follow in order. The schedule is built in an array:
+     * appending move by move to a vector copied a leaf of the vector for every move. A move that reads
      * its own source is kept as it is rather than made again.
      */
-    private static Vector<ParallelCopy.Move> direct(ParallelCopy.Move[] moves) {
+    private static ParallelCopy.Move[] direct(ParallelCopy.Move[] moves) {
         ParallelCopy.Move[] out = new ParallelCopy.Move[moves.length];
         Atom.Var[] read = new Atom.Var[moves.length]; // the original source of each move emitted so far
         int emitted = 0;
@@ -154,6 +166,6 @@ public final class Sequentialization {
                 out[emitted++] = m;
             }
         }
-        return Vector.of(emitted == out.length ? out : Arrays.copyOf(out, emitted));
+        return emitted == out.length ? out : Arrays.copyOf(out, emitted);
     }
 }

@@ -25,9 +25,28 @@ import java.util.Arrays;
 public final class NameSet {
 
     /** Per slot: the name's hash in the high half, its number plus one in the low half; 0 for a free slot. */
-    private long[] entries = new long[16];
-    private String[] byNumber = new String[8];
+    private long[] entries;
+    private String[] byNumber;
     private int size;
+
+    /** An empty set. */
+    public NameSet() {
+        this(8);
+    }
+
+    /**
+     * An empty set with room for {@code expected} names before it grows. A pass that knows how many names it
+     * will add (a function's definitions, say) saves the doublings: each rehashes every slot into a table
+     * twice as large, at random, and at 3·10^6 names they were half the cost of numbering them.
+     */
+    public NameSet(int expected) {
+        if (expected < 0) {
+            throw new IllegalArgumentException("expected " + expected + " names");
+        }
+        int slots = Integer.highestOneBit(Math.max(8, Math.min(expected, 1 << 29)) * 2 - 1) << 1;
+        entries = new long[slots];
+        byNumber = new String[Math.max(8, expected)];
+    }
 
     /** Adds {@code name}; whether it was not in the set before. */
     public boolean add(String name) {

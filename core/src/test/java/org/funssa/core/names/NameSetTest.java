@@ -56,4 +56,29 @@ class NameSetTest {
         assertThat(names.size()).isEqualTo(10_000);
         assertThatThrownBy(() -> names.name(10_000)).isInstanceOf(IndexOutOfBoundsException.class);
     }
+
+    /**
+     * A set made with room for some names numbers and finds exactly as one made empty, with fewer, as many
+     * and more names than it expected (its table must stay a power of two, and grow past what it expected).
+     */
+    @Test
+    void aSetSizedAheadBehavesAsAGrowingOne() {
+        for (int expected : new int[] {0, 1, 8, 9, 1000, 4097}) {
+            for (int count : new int[] {expected / 2, expected, 3 * expected + 5}) {
+                NameSet sized = new NameSet(expected);
+                NameSet growing = new NameSet();
+                for (int i = 0; i < count; i++) {
+                    String name = "r" + (i * 7919 % (count + 1)) + "_" + i % 3;
+                    assertThat(sized.number(name)).as("%d of %d expected", count, expected)
+                            .isEqualTo(growing.number(name));
+                }
+                assertThat(sized.size()).isEqualTo(growing.size());
+                for (int i = 0; i < count + 10; i++) {
+                    String name = "r" + i + "_" + i % 3;
+                    assertThat(sized.numberOrMinus(name)).isEqualTo(growing.numberOrMinus(name));
+                }
+            }
+        }
+        assertThatThrownBy(() -> new NameSet(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

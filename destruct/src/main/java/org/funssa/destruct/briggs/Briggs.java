@@ -76,8 +76,9 @@ public final class Briggs implements Destruction.FunctionByFunction {
         private final FreshNames names;
         private final Function function;
         private final Blocks blocks;
-        private final Map<String, Integer> definer = new HashMap<>();
         private final Map<String, ArrayDeque<Atom.Var>> stack = new HashMap<>();
+        /** How many names Stack holds at the moment: none, and no use needs renaming. */
+        private int pushes;
         private final List<List<Let>> prefix = new ArrayList<>();
         private final List<List<Let>> suffix = new ArrayList<>();
         private final List<Vector<Let>> lets = new ArrayList<>();
@@ -96,11 +97,6 @@ public final class Briggs implements Destruction.FunctionByFunction {
                 lets.add(Vector.empty());
                 tails.add(null);
                 pushed.add(new ArrayList<>());
-                if (b > 0) {
-                    for (Atom.Var p : blocks.params[b]) {
-                        definer.put(p.name(), b);
-                    }
-                }
             }
         }
 
@@ -139,10 +135,11 @@ public final class Briggs implements Destruction.FunctionByFunction {
          * {@code b} into a block of b's dominance frontier, where Stack's renaming does not reach.
          */
         private static boolean clobbersLiveThrough(Blocks blocks, DominanceFrontiers frontiers, int b, Tail.Jump j) {
-            Vector<Atom.Var> targets = blocks.paramsOf(j);
+            int to = blocks.target(j);
+            Vector<Atom.Var> targets = blocks.params[to];
             IntSeq frontier = frontiers.frontier(b);
             for (int k = 0; k < targets.size(); k++) {
-                String t = targets.get(k).name();
+                int t = blocks.paramNumber(to, k);
                 if (j.args().get(k).equals(targets.get(k)) || !blocks.liveOutThrough(b, t)) {
                     continue;
                 }
@@ -170,6 +167,7 @@ public final class Briggs implements Destruction.FunctionByFunction {
                 if (item < 0) {
                     for (String v : pushed.get(-item - 1)) {
                         stack.get(v).pop();
+                        pushes--;
                     }
                     continue;
                 }
@@ -183,16 +181,24 @@ public final class Briggs implements Destruction.FunctionByFunction {
                 }
             }
             Body body = BottomUp.rewriteIndexed(function.body(), (i, b) -> new Body(
-                    Vector.ofAll(prefix.get(i)).appendAll(lets.get(i)).appendAll(suffix.get(i)), b.functions(),
-                    tails.get(i)));
+                    around(prefix.get(i), lets.get(i), suffix.get(i)), b.functions(), tails.get(i)));
             return function.withBody(body);
         }
 
-        /** The body of insert_copy for one block: uses read the top of their Stack, then schedule_copy. */
+        /** A block's lets with the copies saved at its φs before them and those at its end after them. */
+        private static Vector<Let> around(List<Let> prefix, Vector<Let> lets, List<Let> suffix) {
+            Vector<Let> all = prefix.isEmpty() ? lets : Vector.ofAll(prefix).appendAll(lets);
+            return suffix.isEmpty() ? all : all.appendAll(suffix);
+        }
+
+        /**
+         * The body of insert_copy for one block: uses read the top of their Stack, then schedule_copy. While
+         * Stack is empty, which is most of the walk, the block's lets and tail are kept as they are.
+         */
         private void insertCopy(int b) {
             Body body = blocks.bodies.get(b);
-            lets.set(b, body.lets().map(l -> l.withExpr(renamed(l.expr()))));
-            Tail tail = switch (body.tail()) {
+            lets.set(b, pushes == 0 ? body.lets() : renamed(body.lets()));
+            Tail tail = pushes == 0 ? body.tail() : switch (body.tail()) {
                 case Tail.Jump j -> renamed(j);
                 case Tail.Branch br -> new Tail.Branch(renamed(br.condition()), renamed(br.ifTrue()),
                         renamed(br.ifFalse()));
@@ -203,8 +209,8 @@ public final class Briggs implements Destruction.FunctionByFunction {
             tails.set(b, scheduleCopy(b, tail));
         }
 
-        /** One pending copy {@code target ← src}. */
-        private record Copy(Atom.Var target, Atom src) {}
+        /** One pending copy {@code target ← src}; {@code number} is the target's liveness number. */
+        private record Copy(Atom.Var target, int number, Atom src) {}
 
         /**
          * schedule_copy with Pass Three as modified in §5.3.5: the copies of every successor of block {@code b}
@@ -221,14 +227,15 @@ public final class Briggs implements Destruction.FunctionByFunction {
                 if (!done.add(j.target().name())) {
                     continue; // an edge to the same block with the same arguments (split otherwise)
                 }
-                Vector<Atom.Var> targets = blocks.paramsOf(j);
+                int to = blocks.target(j);
+                Vector<Atom.Var> targets = blocks.params[to];
                 for (int k = 0; k < targets.size(); k++) {
                     Atom src = j.args().get(k);
                     Atom.Var target = targets.get(k);
                     if (src.equals(target)) {
                         continue;
                     }
-                    copySet.put(target, new Copy(target, src));
+                    copySet.put(target, new Copy(target, blocks.paramNumber(to, k), src));
                     map.put(src, src);
                     map.put(target, target);
                     usedByAnother.add(src);
@@ -254,15 +261,16 @@ public final class Briggs implements Destruction.FunctionByFunction {
                     Copy c = worklist.poll();
                     Atom.Var target = c.target();
                     boolean readByCondition = condition.contains(target);
-                    if (blocks.liveOutThrough(b, target.name())) {
-                        Atom.Var temp = savedAtPhi(target);
+                    if (blocks.liveOutThrough(b, c.number())) {
+                        Atom.Var temp = savedAtPhi(c);
                         stack.computeIfAbsent(target.name(), v -> new ArrayDeque<>()).push(temp);
+                        pushes++;
                         pushed.get(b).add(target.name());
                         if (readByCondition) {
                             condition = Option.of(temp);
                         }
                     } else if (readByCondition) {
-                        condition = Option.of(savedAtPhi(target));
+                        condition = Option.of(savedAtPhi(c));
                     }
                     copy(b, target, map.get(c.src()));
                     if (c.src() instanceof Atom.Var src) {
@@ -292,10 +300,10 @@ public final class Briggs implements Destruction.FunctionByFunction {
             };
         }
 
-        /** {@code temp ← target} inserted where the φ defining {@code target} is, at the start of its block. */
-        private Atom.Var savedAtPhi(Atom.Var target) {
-            Atom.Var temp = names.variable("temp", target.type());
-            prefix.get(definer.get(target.name())).add(Let.of(temp, new Expr.Copy(target)));
+        /** {@code temp ← target} inserted where the φ defining the copy's target is, at the start of its block. */
+        private Atom.Var savedAtPhi(Copy c) {
+            Atom.Var temp = names.variable("temp", c.target().type());
+            prefix.get(blocks.definer(c.number())).add(Let.of(temp, new Expr.Copy(c.target())));
             count(temp);
             return temp;
         }
@@ -313,6 +321,19 @@ public final class Briggs implements Destruction.FunctionByFunction {
 
         private Tail.Jump aligned(Tail.Jump j) {
             return new Tail.Jump(j.target(), Vector.narrow(blocks.paramsOf(j)));
+        }
+
+        /** The lets with their uses renamed; the vector itself when no use is. */
+        private Vector<Let> renamed(Vector<Let> lets) {
+            Vector<Let> out = lets;
+            for (int i = 0, n = lets.size(); i < n; i++) {
+                Let let = lets.get(i);
+                Expr e = renamed(let.expr());
+                if (!e.equals(let.expr())) {
+                    out = out.update(i, let.withExpr(e));
+                }
+            }
+            return out;
         }
 
         private Atom renamed(Atom a) {

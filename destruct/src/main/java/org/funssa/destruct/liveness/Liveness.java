@@ -33,12 +33,15 @@ public final class Liveness {
     private final NameSet variables;
     private final LiveSet[] in;
     private final LiveSet[] out;
+    private final IntSeq[] parameters;
     private final Occurrences occurrences;
 
-    private Liveness(NameSet variables, LiveSet[] in, LiveSet[] out, Occurrences occurrences) {
+    private Liveness(NameSet variables, LiveSet[] in, LiveSet[] out, IntSeq[] parameters,
+                     Occurrences occurrences) {
         this.variables = variables;
         this.in = in;
         this.out = out;
+        this.parameters = parameters;
         this.occurrences = occurrences;
     }
 
@@ -48,7 +51,12 @@ public final class Liveness {
      */
     public static Liveness of(List<Body> blocks, Map<String, Integer> index, List<Vector<Atom.Var>> params) {
         int n = blocks.size();
-        Numbering numbering = new Numbering();
+        // a function in SSA form names each variable where it is defined: about a name per let and parameter
+        int definitions = 0;
+        for (int b = 0; b < n; b++) {
+            definitions += blocks.get(b).lets().size() + params.get(b).size();
+        }
+        Numbering numbering = new Numbering(definitions);
         IntSeq[] uses = new IntSeq[n];
         IntSeq[] defs = new IntSeq[n];
         IntSeq[] exitUses = new IntSeq[n];
@@ -86,7 +94,7 @@ public final class Liveness {
             in[b] = new LiveSet(numbering.names, solved.liveIn(b));
             out[b] = new LiveSet(numbering.names, solved.liveOut(b));
         }
-        return new Liveness(numbering.names, in, out, occurrences.build());
+        return new Liveness(numbering.names, in, out, entryDefs, occurrences.build());
     }
 
     /** The operands a tail reads before it transfers control (jump arguments excluded). */
@@ -117,6 +125,14 @@ public final class Liveness {
         return out[b];
     }
 
+    /**
+     * The numbers of block {@code b}'s parameters, in their order: a method that asks whether a φ target is
+     * live somewhere reads its number here rather than looking its name up.
+     */
+    public IntSeq parameters(int b) {
+        return parameters[b];
+    }
+
     /** How many variables are numbered: those of the blocks, and those added to a set since. */
     public int variableCount() {
         return variables.size();
@@ -134,16 +150,18 @@ public final class Liveness {
 
     /** Numbers the variables of a function's blocks and collects one block's uses and definitions. */
     private static final class Numbering {
-        final NameSet names = new NameSet();
+        final NameSet names;
         final Occurrences.Builder occurrences = new Occurrences.Builder();
         /** For each variable, the last block that defined it so far, or −1: a use after it is not exposed. */
-        private int[] definedIn = new int[64];
+        private int[] definedIn;
         private int[] uses = new int[16];
         private int[] defs = new int[16];
         private int useCount;
         private int defCount;
 
-        Numbering() {
+        Numbering(int expected) {
+            names = new NameSet(expected);
+            definedIn = new int[Math.max(64, expected)];
             Arrays.fill(definedIn, -1);
         }
 

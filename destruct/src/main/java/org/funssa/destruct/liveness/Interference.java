@@ -182,6 +182,8 @@ public final class Interference {
         IntSet moved = neighbours.get(gone);
         if (moved != null) {
             neighbours.set(gone, null);
+            // grown once, not doubling by doubling as the moved edges come
+            neighboursOf(kept).reserve(moved.size());
             moved.forEach(c -> {
                 neighbours.get(c).remove(gone);
                 add(kept, c);

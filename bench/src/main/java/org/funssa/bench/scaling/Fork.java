@@ -16,17 +16,21 @@ import java.util.List;
 import org.funssa.core.gen.Shape;
 
 /**
- * Each phase in JVMs of its own, as JMH forks each benchmark. In one JVM, the time of a phase depends on the
- * phases measured before it: their type profiles make the code they share megamorphic (the IR's traversals,
- * Vavr's collections), and their heap sizing carries over. Measured in one JVM after five other destruction
- * methods, Briggs et al.'s method took 2,991 ms on STRAIGHT at 10^6 instructions; alone in its JVM, 2,334 ms.
+ * Each phase on each shape in JVMs of its own, as JMH forks each benchmark and each combination of its
+ * parameters; the corpus programs of a phase in JVMs of their own too. In one JVM, the time of a phase depends on
+ * what was measured before it: type profiles make the code they share megamorphic (the IR's traversals, Vavr's
+ * collections), and heap sizing carries over. Measured in one JVM after five other destruction methods, Briggs
+ * et al.'s method took 2,991 ms on STRAIGHT at 10^6 instructions; alone in its JVM, 2,334 ms. The shapes of one
+ * phase do the same to each other: the naive method on MIX at 10^6, measured after the three other shapes, took
+ * 370–600 ms in six JVMs; alone in its JVM, 322–327 ms in three.
  *
  * <p>One JVM's figures differ from another's (compilation decisions, heap layout, the machine's other load: srd1
  * on STRAIGHT at 10^5 took 240 ms in one JVM and 375–436 ms in four started after it), so with {@code --forks N}
  * the timed runs of N children are pooled and the median is taken over all of them.
  *
  * <p>The child is this JVM's {@code java} with the same JVM options and class path, running
- * {@link ScalingHarness} on {@link ScalingSettings#only one phase} with {@code --measurements-to FILE}; it
+ * {@link ScalingHarness} on {@link ScalingSettings#only(String, Shape) one phase and shape} (or
+ * {@link ScalingSettings#onlyCorpus one phase's corpus programs}) with {@code --measurements-to FILE}; it
  * writes its measurements there, one a line, tab-separated ({@link #write}), and its progress lines to its
  * standard output, which this JVM copies to its own progress stream.
  */
@@ -41,25 +45,38 @@ final class Fork {
     private Fork() {}
 
     /**
-     * Runs every phase of the settings in {@link ScalingSettings#forks} child JVMs, one after the other, and
-     * gathers their measurements, those of one input from all the children of a phase pooled into one.
+     * Runs every phase of the settings on every shape, and on the corpus programs, each in
+     * {@link ScalingSettings#forks} child JVMs, one after the other, and gathers their measurements, those of one
+     * input from all the children of a phase and shape pooled into one.
      */
     static ScalingHarness.Result run(ScalingSettings settings, PrintStream progress) {
         Vector<Tuple2<String, Tuple2<Shape, Measurement>>> generated = Vector.empty();
         Vector<Tuple2<String, Measurement>> corpus = Vector.empty();
         for (String phase : settings.phases()) {
-            Measurements pooled = null;
-            for (int fork = 1; fork <= settings.forks(); fork++) {
-                if (settings.forks() > 1) {
-                    progress.println(phase + ": JVM " + fork + " of " + settings.forks());
-                }
-                Measurements m = child(settings.only(phase), progress);
-                pooled = pooled == null ? m : pooled.pooledWith(m);
+            for (Shape shape : settings.shapes()) {
+                generated = generated.appendAll(
+                        pooled(settings, settings.only(phase, shape), phase + " " + shape, progress).generated());
             }
-            generated = generated.appendAll(pooled.generated());
-            corpus = corpus.appendAll(pooled.corpus());
+            if (!settings.corpus().isEmpty()) {
+                corpus = corpus.appendAll(
+                        pooled(settings, settings.onlyCorpus(phase), phase + " corpus", progress).corpus());
+            }
         }
         return ScalingHarness.result(settings, generated, corpus);
+    }
+
+    /** The measurements of {@code forks} children run with {@code child}'s settings, pooled. */
+    private static Measurements pooled(ScalingSettings settings, ScalingSettings child, String what,
+                                       PrintStream progress) {
+        Measurements pooled = null;
+        for (int fork = 1; fork <= settings.forks(); fork++) {
+            if (settings.forks() > 1) {
+                progress.println(what + ": JVM " + fork + " of " + settings.forks());
+            }
+            Measurements m = child(child, progress);
+            pooled = pooled == null ? m : pooled.pooledWith(m);
+        }
+        return pooled;
     }
 
     /** What one child measured: per generated input, the phase and the input's shape; per corpus program, the phase. */

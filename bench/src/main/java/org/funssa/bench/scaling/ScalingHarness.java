@@ -19,8 +19,9 @@ import org.funssa.core.gen.Shape;
  * <p>Method, per phase and input: untimed runs until there have been {@code warmup} of them and they took
  * {@code warmup-seconds}, then {@code repetitions} timed runs, each preceded by {@link System#gc()} so that one
  * run's garbage is not collected during the next; wall time by {@link System#nanoTime()}; the median is
- * reported. Each phase runs in {@code --forks} JVMs of its own ({@link Fork}), or all in this one with
- * {@code --forks 0}; inputs are generated once per shape and size (seed {@link Workload#SEED}) in each. This
+ * reported. Each phase runs on each shape, and on the corpus, in {@code --forks} JVMs of its own ({@link Fork}),
+ * or all in this one with {@code --forks 0}; inputs are generated once per shape and size (seed
+ * {@link Workload#SEED}) in each JVM that needs them. This
  * is a harness for exponents and ratios, not a replacement for the JMH benchmarks, which report error bars.
  *
  * <p>{@code java -cp bench/target/benchmarks.jar org.funssa.bench.scaling.ScalingHarness [options]};

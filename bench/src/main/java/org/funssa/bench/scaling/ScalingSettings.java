@@ -24,12 +24,12 @@ import org.funssa.core.gen.Shape;
  * @param tolerance   how far the fitted exponent may exceed that of {@code n·log n} before a flag
  * @param maxSizes    the largest generated size a phase runs at, for the phases that have a cap (a phase too
  *                    slow to run at every size is measured up to its cap, and its ratio is taken there)
- * @param forks       how many JVMs of its own each phase runs in ({@link Fork}), as JMH forks each benchmark; 0
- *                    runs every phase in this JVM, where a phase's time depends on the phases before it (their
- *                    profiles make shared code megamorphic; their heap sizing carries over). The timed runs of
- *                    all forks are pooled, so the median is over {@code forks × repetitions} runs: one JVM's
- *                    compilation decisions differ from another's, and one fork alone carries them into every
- *                    figure it gives
+ * @param forks       how many JVMs of its own each phase runs in on each shape, and on the corpus ({@link Fork}),
+ *                    as JMH forks each benchmark; 0 runs everything in this JVM, where a phase's time depends on
+ *                    what ran before it (profiles make shared code megamorphic; heap sizing carries over). The
+ *                    timed runs of all forks are pooled, so the median is over {@code forks × repetitions} runs:
+ *                    one JVM's compilation decisions differ from another's, and one fork alone carries them into
+ *                    every figure it gives
  */
 public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vector<Shape> shapes,
                               Vector<String> corpus, int warmup, double warmupSeconds, int repetitions,
@@ -78,24 +78,38 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
                 10_000, 0.05, LinkedHashMap.empty(), 1);
     }
 
-    /** These settings for one phase, run in this JVM: what a forked JVM is given. */
+    /** These settings for one phase, run in this JVM. */
     public ScalingSettings only(String phase) {
         return new ScalingSettings(Vector.of(phase), sizes, shapes, corpus, warmup, warmupSeconds, repetitions,
                 fitFrom, tolerance, maxSizes.filterKeys(phase::equals), 0);
     }
 
+    /** These settings for one phase on the generated inputs of one shape, run in this JVM: what a fork is given. */
+    public ScalingSettings only(String phase, Shape shape) {
+        return new ScalingSettings(Vector.of(phase), sizes, Vector.of(shape), Vector.empty(), warmup, warmupSeconds,
+                repetitions, fitFrom, tolerance, maxSizes.filterKeys(phase::equals), 0);
+    }
+
+    /** These settings for one phase on the corpus programs alone, run in this JVM: what a fork is given. */
+    public ScalingSettings onlyCorpus(String phase) {
+        return new ScalingSettings(Vector.of(phase), sizes, Vector.empty(), corpus, warmup, warmupSeconds,
+                repetitions, fitFrom, tolerance, maxSizes.filterKeys(phase::equals), 0);
+    }
+
     /**
-     * The defaults overridden by options: {@code --sizes 1e3,1e4 --shapes MIX --corpus none
+     * The defaults overridden by options ({@code none} for no shape or no corpus program): {@code --sizes 1e3,1e4
+     * --shapes MIX --corpus none
      * --max-size destruct.srd1=1e5 …}.
      */
     public static ScalingSettings from(Arguments args) {
         ScalingSettings d = defaults();
         Vector<String> corpus = args.list("corpus", d.corpus());
+        Vector<String> shapes = args.list("shapes", d.shapes().map(Shape::name));
         return new ScalingSettings(
                 args.list("phases", d.phases()),
                 args.list("sizes", d.sizes().map(String::valueOf))
                         .map(s -> Arguments.parseNumber("sizes", s).intValue()),
-                args.list("shapes", d.shapes().map(Shape::name)).map(ScalingSettings::shape),
+                shapes.equals(Vector.of("none")) ? Vector.empty() : shapes.map(ScalingSettings::shape),
                 corpus.equals(Vector.of("none")) ? Vector.empty() : corpus,
                 args.integer("warmup", d.warmup()),
                 args.real("warmup-seconds", d.warmupSeconds()),
@@ -124,7 +138,8 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
     /** The options that reproduce these settings. */
     public String asOptions() {
         return "--phases " + phases.mkString(",") + " --sizes " + sizes.mkString(",")
-                + " --shapes " + shapes.mkString(",") + " --corpus " + (corpus.isEmpty() ? "none" : corpus.mkString(","))
+                + " --shapes " + (shapes.isEmpty() ? "none" : shapes.mkString(","))
+                + " --corpus " + (corpus.isEmpty() ? "none" : corpus.mkString(","))
                 + " --warmup " + warmup + " --warmup-seconds " + Arguments.format(warmupSeconds)
                 + " --repetitions " + repetitions + " --fit-from " + (long) fitFrom
                 + " --tolerance " + tolerance + (maxSizes.isEmpty() ? ""

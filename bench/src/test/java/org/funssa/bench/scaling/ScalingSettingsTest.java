@@ -39,6 +39,15 @@ class ScalingSettingsTest {
         assertThat(s.only("lir.print").asOptions()).contains("--phases lir.print ")
                 .endsWith("--max-size lir.print=1000 --forks 0");
         assertThat(s.only("lir.parse").asOptions()).doesNotContain("--max-size");
+        // a fork measures one phase on one shape, or one phase on the corpus: the options say so and read back
+        ScalingSettings oneShape = s.only("lir.print", org.funssa.core.gen.Shape.LOOPS);
+        assertThat(oneShape.asOptions()).contains("--shapes LOOPS --corpus none ");
+        assertThat(parse(oneShape.asOptions().split(" "))).isEqualTo(oneShape);
+        ScalingSettings corpusOnly = parse("--phases", "lir.parse", "--corpus", "WhiteBox2/bsort2", "--forks", "2")
+                .onlyCorpus("lir.parse");
+        assertThat(corpusOnly.shapes()).isEmpty();
+        assertThat(corpusOnly.asOptions()).contains("--shapes none --corpus WhiteBox2/bsort2 ");
+        assertThat(parse(corpusOnly.asOptions().split(" "))).isEqualTo(corpusOnly);
 
         ScalingHarness.Result result = new ScalingHarness(s, new PrintStream(OutputStream.nullOutputStream())).run();
         assertThat(result.scalings().map(r -> r.phase() + " " + r.shape() + " " + r.points().map(Measurement::size)))

@@ -78,12 +78,6 @@ public record ScalingSettings(Vector<String> phases, Vector<Integer> sizes, Vect
                 10_000, 0.05, LinkedHashMap.empty(), 1);
     }
 
-    /** These settings for one phase, run in this JVM. */
-    public ScalingSettings only(String phase) {
-        return new ScalingSettings(Vector.of(phase), sizes, shapes, corpus, warmup, warmupSeconds, repetitions,
-                fitFrom, tolerance, maxSizes.filterKeys(phase::equals), 0);
-    }
-
     /** These settings for one phase on the generated inputs of one shape, run in this JVM: what a fork is given. */
     public ScalingSettings only(String phase, Shape shape) {
         return new ScalingSettings(Vector.of(phase), sizes, Vector.of(shape), Vector.empty(), warmup, warmupSeconds,

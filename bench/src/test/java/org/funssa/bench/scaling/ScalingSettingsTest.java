@@ -36,9 +36,9 @@ class ScalingSettingsTest {
                 "STRAIGHT,LOOPS", "--corpus", "none", "--warmup", "0", "--warmup-seconds", "0", "--repetitions", "2",
                 "--max-size", "lir.print=1e3", "--forks", "2");
         assertThat(s.forks()).isEqualTo(2);
-        assertThat(s.only("lir.print").asOptions()).contains("--phases lir.print ")
-                .endsWith("--max-size lir.print=1000 --forks 0");
-        assertThat(s.only("lir.parse").asOptions()).doesNotContain("--max-size");
+        assertThat(s.only("lir.print", org.funssa.core.gen.Shape.STRAIGHT).asOptions())
+                .contains("--phases lir.print ").endsWith("--max-size lir.print=1000 --forks 0");
+        assertThat(s.only("lir.parse", org.funssa.core.gen.Shape.STRAIGHT).asOptions()).doesNotContain("--max-size");
         // a fork measures one phase on one shape, or one phase on the corpus: the options say so and read back
         ScalingSettings oneShape = s.only("lir.print", org.funssa.core.gen.Shape.LOOPS);
         assertThat(oneShape.asOptions()).contains("--shapes LOOPS --corpus none ");

@@ -11,7 +11,6 @@ package org.funssa.destruct.naive;
  */
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import org.funssa.cps.ir.Atom;
@@ -61,16 +60,7 @@ public final class Naive implements Destruction.FunctionByFunction {
             function = f.name();
             names = FreshNames.of(f, "edge", "tmp");
             temporary = type -> temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
-            ArrayDeque<Body> stack = new ArrayDeque<>();
-            stack.push(f.body());
-            while (!stack.isEmpty()) {
-                Vector<Fn> functions = stack.pop().functions();
-                for (int i = 0, n = functions.size(); i < n; i++) {
-                    Fn fn = functions.get(i);
-                    params.put(fn.label().name(), fn.params());
-                    stack.push(fn.body());
-                }
-            }
+            BottomUp.forEachFunction(f.body(), fn -> params.put(fn.label().name(), fn.params()));
         }
 
         Body body(Body body) {

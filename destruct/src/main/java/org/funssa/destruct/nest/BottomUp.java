@@ -1,9 +1,11 @@
 package org.funssa.destruct.nest;
 
 import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
@@ -26,6 +28,23 @@ public final class BottomUp {
     /** The rewritten nest. */
     public static Body rewrite(Body root, UnaryOperator<Body> rewrite) {
         return rewriteIndexed(root, (i, body) -> rewrite.apply(body));
+    }
+
+    /**
+     * Calls {@code action} with every local function of the nest, at any depth, each once: a function before
+     * those it defines, the order otherwise unspecified. An explicit stack, as everywhere here.
+     */
+    public static void forEachFunction(Body root, Consumer<Fn> action) {
+        ArrayDeque<Body> stack = new ArrayDeque<>();
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            Vector<Fn> functions = stack.pop().functions();
+            for (int i = 0, n = functions.size(); i < n; i++) {
+                Fn fn = functions.get(i);
+                action.accept(fn);
+                stack.push(fn.body());
+            }
+        }
     }
 
     /**

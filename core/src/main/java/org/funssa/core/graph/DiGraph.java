@@ -138,6 +138,20 @@ public final class DiGraph implements Graph {
         return IntSeq.wrap(pred, predStart[node], predStart[node + 1] - predStart[node]);
     }
 
+    @Override
+    public int predecessorCount(int node) {
+        return predStart[node + 1] - predStart[node];
+    }
+
+    @Override
+    public int predecessor(int node, int k) {
+        if (k < 0 || k >= predecessorCount(node)) {
+            throw new IndexOutOfBoundsException("node " + node + " has " + predecessorCount(node)
+                    + " predecessors, not a " + k + "th");
+        }
+        return pred[predStart[node] + k];
+    }
+
     /** Total number of edges. */
     public int edgeCount() {
         return succ.length;

@@ -22,6 +22,20 @@ public interface Graph {
     /** Sources of the node's in-edges, one per edge. */
     IntSeq predecessors(int node);
 
+    /**
+     * How many in-edges the node has: {@code predecessors(node).size()}. With {@link #predecessor} it lets a
+     * walk that visits every predecessor of every node read them without a sequence made per visit (liveness
+     * over a function of 10^6 instructions made 90 MB of them per solve).
+     */
+    default int predecessorCount(int node) {
+        return predecessors(node).size();
+    }
+
+    /** The source of the node's {@code k}-th in-edge: {@code predecessors(node).get(k)}. */
+    default int predecessor(int node, int k) {
+        return predecessors(node).get(k);
+    }
+
     /** The {@code index}-th out-edge of {@code source}. */
     default Edge edge(int source, int index) {
         return new Edge(source, index, successors(source).get(index));

@@ -138,9 +138,8 @@ public final class Liveness {
             while (!work.isEmpty()) {
                 int node = work.pop();
                 if (entryStamp[node] != v) {
-                    IntSeq preds = graph.predecessors(node);
-                    for (int k = 0; k < preds.size(); k++) {
-                        liveOut(preds.get(k), v);
+                    for (int k = 0, count = graph.predecessorCount(node); k < count; k++) {
+                        liveOut(graph.predecessor(node, k), v);
                     }
                 }
             }

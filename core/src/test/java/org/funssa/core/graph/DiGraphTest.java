@@ -14,6 +14,11 @@ class DiGraphTest {
         DiGraph g = DiGraph.of(3, 0, 0, 1, 0, 1, 1, 2, 2, 0);
         assertThat(g.successors(0)).isEqualTo(IntSeq.of(1, 1));
         assertThat(g.predecessors(1)).isEqualTo(IntSeq.of(0, 0));
+        assertThat(g.predecessorCount(1)).isEqualTo(2);
+        assertThat(g.predecessor(1, 1)).isZero();
+        assertThat(g.predecessor(0, 0)).isEqualTo(2);
+        assertThatThrownBy(() -> g.predecessor(0, 1)).isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessageContaining("node 0 has 1 predecessors");
         assertThat(g.edge(0, 1)).isEqualTo(new Edge(0, 1, 1));
         assertThat(g.edgeCount()).isEqualTo(4);
         assertThat(CriticalEdges.of(g)).containsExactly(new Edge(0, 0, 1), new Edge(0, 1, 1));

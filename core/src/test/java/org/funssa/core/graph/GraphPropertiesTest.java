@@ -39,6 +39,21 @@ class GraphPropertiesTest {
     }
 
     @Test
+    void predecessorsReadOneByOneAreThePredecessorSequence() {
+        forAllGraphs(11, (g, random) -> {
+            for (Graph view : List.of(g, g.reversed(g.entry()))) {
+                for (int x = 0; x < view.size(); x++) {
+                    IntSeq preds = view.predecessors(x);
+                    assertThat(view.predecessorCount(x)).isEqualTo(preds.size());
+                    for (int k = 0; k < preds.size(); k++) {
+                        assertThat(view.predecessor(x, k)).isEqualTo(preds.get(k));
+                    }
+                }
+            }
+        });
+    }
+
+    @Test
     void depthFirstVisitsExactlyTheReachableNodesInAValidOrder() {
         forAllGraphs(1, (g, random) -> {
             DepthFirst dfs = DepthFirst.of(g);

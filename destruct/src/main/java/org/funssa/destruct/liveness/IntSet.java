@@ -2,11 +2,15 @@ package org.funssa.destruct.liveness;
 
 /*
  * An open-addressing hash set of non-negative ints with linear probing and deletion by shifting back the
- * entries that follow (Knuth, TAOCP vol. 3, §6.4, Algorithms L and R), hashed by Fibonacci hashing (the top
- * bits of the product with 2^32/φ, ibid.). An interference graph of a function with 10^6 instructions has
- * tens of millions of edges; a HashSet of Integers costs about 50 bytes for each end of one, this set 4 to
- * 12. A slot holds its member plus one, so that a new array, which the JVM zeroes, is all free slots
- * without a second pass to fill it (that fill was 2 % of Sreedhar's method at 10^6 instructions).
+ * entries that follow (Knuth, TAOCP vol. 3, §6.4, Algorithms L and R), hashed by Fibonacci hashing (the
+ * product with 2^32/φ, ibid.), whose 32 bits are scaled to the table's length (the high half of their product
+ * with it; Lemire, "Fast random integer generation in an interval", 2019). So a table can have any length:
+ * room reserved for n members in an empty set is 1.5·n slots, where rounding up to a power of two gave 1.5
+ * to 3·n, and the neighbour sets of an interference graph, most of them reserved so, are most of the graph.
+ * An interference graph of a function with 10^6 instructions has tens of millions of edges; a HashSet of
+ * Integers costs about 50 bytes for each end of one, this set 4 to 12. A slot holds its member plus one, so
+ * that a new array, which the JVM zeroes, is all free slots without a second pass to fill it (that fill was
+ * 2 % of Sreedhar's method at 10^6 instructions).
  */
 
 import java.util.function.IntConsumer;
@@ -16,6 +20,8 @@ public final class IntSet {
 
     /** A free slot; a member v is kept as v + 1, at the home of v. */
     private static final int FREE = 0;
+    /** The largest table: 2³¹ − 1 ints would not be a Java array on every JVM. */
+    private static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
 
     private int[] slots = new int[4];
     private int size;
@@ -51,8 +57,8 @@ public final class IntSet {
         }
         slots[i] = key;
         size++;
-        if (3 * size > 2 * slots.length) {
-            rehash(2 * slots.length);
+        if (3L * size > 2L * slots.length) {
+            rehash((int) Math.min(2L * slots.length, MAX_SLOTS));
         }
         return true;
     }
@@ -85,11 +91,15 @@ public final class IntSet {
         return true;
     }
 
-    /** Makes room for {@code more} members beyond those the set has, so that adding them grows it at most once. */
+    /**
+     * Makes room for {@code more} members beyond those the set has, so that adding them grows it at most once.
+     * A table that must grow at least doubles, so that reserving a little more again and again (as contracting
+     * vertices of an interference graph does) costs amortized constant time per member, not a rehash each.
+     */
     public void reserve(int more) {
         long wanted = 3L * (size + (long) more) / 2 + 1;
         if (wanted > slots.length) {
-            rehash(Integer.highestOneBit((int) Math.min(wanted, 1 << 30) - 1) << 1);
+            rehash((int) Math.min(Math.max(wanted, 2L * slots.length), MAX_SLOTS));
         }
     }
 
@@ -107,12 +117,17 @@ public final class IntSet {
         }
     }
 
+    /** How many slots the table has (for tests of its sizing). */
+    int slots() {
+        return slots.length;
+    }
+
     private int home(int v) {
-        return (v * 0x9E3779B9) >>> 32 - Integer.numberOfTrailingZeros(slots.length);
+        return (int) (Integer.toUnsignedLong(v * 0x9E3779B9) * slots.length >>> 32);
     }
 
     private int next(int i) {
-        return (i + 1) & (slots.length - 1);
+        return i + 1 == slots.length ? 0 : i + 1;
     }
 
     private void rehash(int length) {

@@ -20,8 +20,9 @@ class IntSetTest {
             Set<Integer> model = new HashSet<>();
             for (int step = 0; step < 5_000; step++) {
                 int v = random.nextInt(range);
-                switch (random.nextInt(3)) {
-                    case 0, 1 -> assertThat(set.add(v)).isEqualTo(model.add(v));
+                switch (random.nextInt(7)) {
+                    case 0, 1, 2 -> assertThat(set.add(v)).isEqualTo(model.add(v));
+                    case 3 -> set.reserve(random.nextInt(range)); // tables of any length, not powers of two
                     default -> assertThat(set.remove(v)).isEqualTo(model.remove(v));
                 }
                 assertThat(set.size()).isEqualTo(model.size());
@@ -52,6 +53,27 @@ class IntSetTest {
         assertThat(set.contains(1_000)).isTrue();
         assertThat(set.contains(9_998)).isTrue();
         assertThat(set.contains(9_999)).isFalse();
+    }
+
+    /** Reserved room is one and a half slots per member, whatever the count, so tables need not be powers of two. */
+    @Test
+    void reservedRoomIsSizedToTheCount() {
+        IntSet set = new IntSet();
+        set.reserve(1_000);
+        assertThat(set.slots()).isEqualTo(1_501);
+        for (int v = 0; v < 1_000; v++) {
+            set.add(7 * v);
+        }
+        assertThat(set.slots()).as("filled to two thirds: no growth").isEqualTo(1_501);
+        set.add(7_000);
+        assertThat(set.slots()).as("past two thirds it doubles").isEqualTo(3_002);
+        set.reserve(1_100);
+        assertThat(set.slots()).as("room for a few more doubles it too").isEqualTo(6_004);
+        assertThat(set.size()).isEqualTo(1_001);
+        for (int v = 0; v <= 1_000; v++) {
+            assertThat(set.contains(7 * v)).isTrue();
+            assertThat(set.contains(7 * v + 1)).isFalse();
+        }
     }
 
     @Test

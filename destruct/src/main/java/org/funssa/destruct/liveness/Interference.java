@@ -36,6 +36,8 @@ public final class Interference {
 
     private final NameSet names = new NameSet();
     private final ArrayList<IntSet> neighbours = new ArrayList<>();
+    /** Per liveness number, the variable's vertex when {@link #of} made the graph, or −1; empty for {@link #over}. */
+    private int[] vertexOfLive = new int[0];
 
     private Interference() {}
 
@@ -56,6 +58,7 @@ public final class Interference {
         for (int v = 0; v < vertex.length; v++) {
             vertex[v] = g.numberOrMinus(liveness.variable(v));
         }
+        g.vertexOfLive = vertex;
         for (int b = 0; b < blocks.size(); b++) {
             Body body = blocks.get(b);
             live.clear();
@@ -141,6 +144,15 @@ public final class Interference {
             neighbours.add(null);
         }
         return n;
+    }
+
+    /**
+     * The vertex of each variable {@code liveness} numbered when {@link #of} made the graph from it, indexed by
+     * those numbers (−1 for a variable not in the graph), as a new array: a caller that keeps it up to date as
+     * vertices come asks by number instead of by name. Empty for a graph {@link #over} given variables.
+     */
+    public int[] vertexOfLive() {
+        return vertexOfLive.clone();
     }
 
     /** The number of {@code v}, or −1 when it is not in the graph. */

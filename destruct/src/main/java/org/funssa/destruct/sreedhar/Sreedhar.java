@@ -281,10 +281,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 }
             }
             finalNames = classes.finalNames();
-            finalByNumber = new String[liveness.variableCount()];
-            for (int v = 0; v < finalByNumber.length; v++) {
-                finalByNumber[v] = finalNames.apply(liveness.variable(v));
-            }
+            finalByNumber = classes.finalNamesByLiveNumber();
             Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
             return new Function(function.name(), function.symbols(), params.get(0).map(this::rename),
                     function.results(), body);

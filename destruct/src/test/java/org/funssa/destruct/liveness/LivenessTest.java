@@ -70,6 +70,25 @@ class LivenessTest {
         assertThat(names(live.out(block3))).isEmpty();
     }
 
+    /** The interference graph tells the vertex of each liveness number, the same as asking by the name. */
+    @Test
+    void theGraphMapsLivenessNumbersToItsVertices() {
+        Function lost = Examples.program("seed004-ch5.ir").functions().find(f -> f.name().equals("lost")).get();
+        Blocks blocks = Blocks.of(lost);
+        Liveness live = blocks.liveness();
+        Interference g = Interference.of(blocks.bodies(), live, List.of("x1", "x2", "m0"));
+        int[] vertex = g.vertexOfLive();
+        assertThat(vertex).hasSize(live.variableCount());
+        for (int l = 0; l < vertex.length; l++) {
+            assertThat(vertex[l]).as(live.variable(l)).isEqualTo(g.numberOrMinus(live.variable(l)));
+        }
+        assertThat(vertex[live.numberOrMinus("x2")]).isEqualTo(1);
+        assertThat(vertex[live.numberOrMinus("n")]).isEqualTo(-1);
+        vertex[live.numberOrMinus("n")] = 7; // a copy: the graph's table stays as it was
+        assertThat(g.vertexOfLive()[live.numberOrMinus("n")]).isEqualTo(-1);
+        assertThat(Interference.over(List.of("a")).vertexOfLive()).isEmpty();
+    }
+
     /** A set changes as Sreedhar's method changes it, including with a variable the blocks never named. */
     @Test
     void aSetTakesNewVariablesAndForgetsOldOnes() {

@@ -257,6 +257,9 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                 case Tail.Switch s -> new Tail.Switch(s.value(),
                         s.cases().map(c -> new Tail.Case(c.value(), edge(c.target()))), edge(s.otherwise()));
             };
+            if (tail == body.tail()) { // a jump or a return: no edge to split
+                return body;
+            }
             Vector<Tail.Jump> original = body.tail().jumps();
             Vector<Tail.Jump> now = tail.jumps();
             Vector<Fn> edges = Vector.empty();
@@ -365,7 +368,26 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             assert liveness.variable(occurrences.number(at)).equals(v.name())
                     : "occurrence " + at + " is " + liveness.variable(occurrences.number(at)) + " in liveness but "
                     + v.name() + " in the walk: Expr.mapAtoms and Expr.operands no longer visit operands in one order";
-            return finalNames[ranges.numberAt(occurrences, at)];
+            Atom.Var renamed = finalNames[ranges.numberAt(occurrences, at)];
+            return renamed.equals(v) ? v : renamed;
+        }
+
+        /**
+         * Let {@code let} of block {@code b} renamed to the classes; the let itself when no name changes, as
+         * most lets of a function keep theirs (each rebuilt one was a tenth of the method's allocation).
+         */
+        private Let renamedAt(int b, int let, Let l) {
+            cursor = occurrences.operandsFrom(b, let);
+            boolean renamed = false;
+            for (Atom a : l.expr().operands()) {
+                renamed |= renameNext(a) != a;
+            }
+            Expr expr = l.expr();
+            if (renamed) {
+                cursor = occurrences.operandsFrom(b, let);
+                expr = expr.mapAtoms(this::renameNext);
+            }
+            return l.mapVars(this::renameNext).withExpr(expr);
         }
 
         private Atom renameNext(Atom a) {
@@ -379,18 +401,24 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         /** Block {@code i} with one name per class, its copies sequentialized, copy-free split blocks folded. */
         private Body rebuilt(int i, Body body) {
             IsolatedBlock block = isolated.get(i);
-            Vector<Let> lets = sequentialized(i, 0, block.entry());
+            Vector<Let> entry = sequentialized(i, 0, block.entry());
             int let = block.entry().moves().size();
+            List<Let> renamedLets = new ArrayList<>(entry.size() + block.lets().size());
+            renamedLets.addAll(entry.asJava());
+            boolean unchanged = entry.isEmpty();
             for (Let l : block.lets()) {
-                cursor = occurrences.operandsFrom(i, let);
-                Expr expr = l.expr().mapAtoms(this::renameNext);
-                Let renamed = l.mapVars(this::renameNext).withExpr(expr);
-                let++;
-                if (!(expr instanceof Expr.Copy(Atom.Var s) && renamed.var(0).equals(s))) {
-                    lets = lets.append(renamed);
+                Let renamed = renamedAt(i, let++, l);
+                if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && renamed.var(0).equals(s)) {
+                    unchanged = false;
+                } else {
+                    renamedLets.add(renamed);
+                    unchanged &= renamed == l;
                 }
             }
-            lets = lets.appendAll(sequentialized(i, let, block.exit()));
+            Vector<Let> exit = sequentialized(i, let, block.exit());
+            renamedLets.addAll(exit.asJava());
+            // a block whose lets all keep their names keeps the input's vector of them (and the lets)
+            Vector<Let> lets = unchanged && exit.isEmpty() ? block.lets() : Vector.ofAll(renamedLets);
             Map<String, Tail.Jump> folded = new HashMap<>();
             Vector<Fn> functions = Vector.empty();
             for (Fn fn : body.functions()) {

@@ -31,6 +31,18 @@ class BoissinotTest {
 
     private final Program seed = Examples.program("seed004-ch5.ir");
 
+    /** One block, no φ: nothing to copy, nothing to rename. */
+    private static final Program STRAIGHT = IrParser.parse("straight.ir", """
+            (MODULE "straight"
+              (SYMTAB
+                ("f" STATIC UNKNOWN 4 ".text" XDEF)))
+
+            fun f(n: i32, m0: mem) -> (i32, mem) =
+              let b = add.i32 n 1
+              let a = add.i32 b 1
+              return (a, m0)
+            """);
+
     /** The method's result on {@code program}, checked conventional and printing {@code expected} as IR and LIR. */
     private static Destruction.Destructed checked(Destruction method, Program program, String expected) {
         Destruction.Destructed d = method.destruct(program);
@@ -39,6 +51,14 @@ class BoissinotTest {
         assertThat(Examples.runAsIr(d.program())).as(printed).isEqualTo(expected);
         assertThat(Examples.runAsLir(d.program())).as(printed).isEqualTo(expected);
         return d;
+    }
+
+    /** A block whose variables all keep their names keeps the input's lets, the very objects, and their vector. */
+    @Test
+    void aBlockWithoutCopiesKeepsItsLets() {
+        Program p = STRAIGHT;
+        Vector<Let> lets = p.functions().get(0).body().lets();
+        assertThat(new Boissinot().apply(p).functions().get(0).body().lets()).isSameAs(lets);
     }
 
     @Test
@@ -99,16 +119,7 @@ class BoissinotTest {
     @Test
     void aProgramOutOfSsaFormIsRejectedNamingTheVariable() {
         // the parser only reads SSA, so the two faults are made by rearranging the lets of a parsed function
-        Program p = IrParser.parse("ok.ir", """
-                (MODULE "ok"
-                  (SYMTAB
-                    ("f" STATIC UNKNOWN 4 ".text" XDEF)))
-
-                fun f(n: i32, m0: mem) -> (i32, mem) =
-                  let b = add.i32 n 1
-                  let a = add.i32 b 1
-                  return (a, m0)
-                """);
+        Program p = STRAIGHT;
         Function f = p.functions().get(0);
         Vector<Let> lets = f.body().lets();
         Program usedBeforeDefined = withLets(p, lets.reverse());

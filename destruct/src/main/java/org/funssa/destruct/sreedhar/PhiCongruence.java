@@ -46,9 +46,9 @@ final class PhiCongruence {
     private final Liveness liveness;
     /**
      * Per liveness number: the variable's number in the graph, −1 when it is not in the graph, or {@link
-     * #UNKNOWN} when not asked yet (a number liveness gave after the graph was made). Copies add interference with whole live sets; reading the sets' numbers
-     * through this table, instead of looking every name up in the graph again, spares two hash lookups per
-     * live variable (at 10^6 instructions, cache misses each).
+     * #UNKNOWN} when not asked yet (a number liveness gave after the graph was made). Copies add interference
+     * with whole live sets; reading the sets' numbers through this table, instead of looking every name up in
+     * the graph again, spares two hash lookups per live variable (at 10^6 instructions, cache misses each).
      */
     private int[] memberOfLive;
     private static final int UNKNOWN = -2;

@@ -8,6 +8,10 @@ package org.funssa.destruct.liveness;
  *
  * Only the variables a caller names are in the graph: Sreedhar's method asks about φ resources and the
  * operands of copies only, a third of the variables and a third of the edges on generated functions.
+ * The caller names them by their liveness numbers, and the graph keeps a table from those numbers to its
+ * vertices both ways: at 10^6 instructions, numbering the variables by name again (a hash table of 10^6
+ * names, a cache miss or two per name) had been a twentieth of Method II's time, where at 10^5 it was a
+ * sixtieth. Names are looked up only when a caller asks by name.
  * Variables are numbered, each has the set of its neighbours' numbers, and the live variables of the
  * backward walk are a sparse set (Briggs and Torczon, "An efficient representation for sparse sets",
  * 1993): adding, removing and clearing cost O(1) or the size, whatever the number of variables.
@@ -21,7 +25,9 @@ import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Arrays;
 import java.util.function.IntConsumer;
+import org.funssa.core.graph.IntList;
 import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
@@ -30,35 +36,55 @@ import org.funssa.cps.ir.Let;
 
 /**
  * An interference graph over some of a function's variables, numbered from 0; it can grow as copies are
- * inserted, and its vertices can be contracted.
+ * inserted, and its vertices can be contracted. A graph {@link #of} a function's liveness knows each vertex's
+ * liveness number and each liveness number's vertex.
  */
 public final class Interference {
 
-    private final NameSet names = new NameSet();
+    /** Per vertex: its variable's name. */
+    private final ArrayList<String> names = new ArrayList<>();
+    /** The vertices by name, made when first asked by name; null until then. */
+    private NameSet byName;
     private final ArrayList<IntSet> neighbours = new ArrayList<>();
-    /** Per liveness number, the variable's vertex when {@link #of} made the graph, or −1; empty for {@link #over}. */
+    /** The liveness the graph was made from; null for a graph {@link #over} given names. */
+    private final Liveness liveness;
+    /** Per liveness number: the variable's vertex, or −1 (numbers past the end too). */
     private int[] vertexOfLive = new int[0];
+    /** Per vertex: its variable's liveness number, or −1. */
+    private final IntList liveOfVertex = new IntList();
 
-    private Interference() {}
+    private Interference(Liveness liveness) {
+        this.liveness = liveness;
+    }
 
     /**
-     * The interference among the variables {@code among} of {@code blocks} under {@code liveness}, which
-     * must be the liveness of these blocks: the walk reads the variables' numbers from its
-     * {@link Liveness#occurrences()} (the blocks' parameters too: the function's for block 0).
+     * The interference among the variables of {@code blocks} whose liveness numbers are {@code among} (in the
+     * order they first come there the graph numbers them from 0) under {@code liveness}, which must be the
+     * liveness of these blocks: the walk reads the variables' numbers from its {@link Liveness#occurrences()}
+     * (the blocks' parameters too: the function's for block 0).
      */
-    public static Interference of(List<Body> blocks, Liveness liveness, Iterable<String> among) {
-        Interference g = over(among);
+    public static Interference of(List<Body> blocks, Liveness liveness, IntList among) {
         Occurrences occurrences = liveness.occurrences();
         if (occurrences.blocks() != blocks.size()) {
             throw new IllegalArgumentException("the liveness of " + occurrences.blocks() + " blocks given for "
                     + blocks.size() + " blocks");
         }
-        Live live = new Live(g.names.size());
+        Interference g = new Interference(liveness);
         int[] vertex = new int[liveness.variableCount()];
-        for (int v = 0; v < vertex.length; v++) {
-            vertex[v] = g.numberOrMinus(liveness.variable(v));
-        }
+        Arrays.fill(vertex, -1);
         g.vertexOfLive = vertex;
+        g.neighbours.ensureCapacity(among.size());
+        for (int i = 0; i < among.size(); i++) {
+            int l = among.get(i);
+            if (l < 0 || l >= vertex.length) {
+                throw new IllegalArgumentException("no liveness number " + l + " among " + vertex.length
+                        + " variables");
+            }
+            if (vertex[l] < 0) {
+                g.vertex(liveness.variable(l), l);
+            }
+        }
+        Live live = new Live(g.size());
         for (int b = 0; b < blocks.size(); b++) {
             Body body = blocks.get(b);
             live.clear();
@@ -129,7 +155,7 @@ public final class Interference {
 
     /** A graph without edges over {@code variables}, numbered in the order they first come from 0. */
     public static Interference over(Iterable<String> variables) {
-        Interference g = new Interference();
+        Interference g = new Interference(null);
         if (variables instanceof Collection<String> known) {
             g.neighbours.ensureCapacity(known.size());
         }
@@ -139,30 +165,72 @@ public final class Interference {
 
     /** The number of {@code v}, given it now if it has none: from now on {@code v} is in the graph. */
     public int number(String v) {
-        int n = names.number(v);
-        if (n == neighbours.size()) {
-            neighbours.add(null);
-        }
-        return n;
-    }
-
-    /**
-     * The vertex of each variable {@code liveness} numbered when {@link #of} made the graph from it, indexed by
-     * those numbers (−1 for a variable not in the graph), as a new array: a caller that keeps it up to date as
-     * vertices come asks by number instead of by name. Empty for a graph {@link #over} given variables.
-     */
-    public int[] vertexOfLive() {
-        return vertexOfLive.clone();
+        int n = numberOrMinus(v);
+        return n >= 0 ? n : vertex(v, liveness == null ? -1 : liveness.numberOrMinus(v));
     }
 
     /** The number of {@code v}, or −1 when it is not in the graph. */
     public int numberOrMinus(String v) {
-        return names.numberOrMinus(v);
+        return byName().numberOrMinus(v);
+    }
+
+    /**
+     * The vertex of the variable whose liveness number is {@code live}, or −1 when it is not in the graph (or
+     * the graph was made {@link #over} names).
+     */
+    public int vertexOfLive(int live) {
+        return live >= 0 && live < vertexOfLive.length ? vertexOfLive[live] : -1;
+    }
+
+    /** The liveness number of vertex {@code n}'s variable, or −1 when the graph was made {@link #over} names. */
+    public int liveOf(int n) {
+        return liveOfVertex.get(n);
+    }
+
+    /**
+     * The vertex of the variable whose liveness number is {@code live}, given it now if it has none (a variable
+     * numbered since the graph was made: a copy): from now on the variable is in the graph.
+     */
+    public int includeLive(int live) {
+        if (liveness == null) {
+            throw new IllegalStateException("a graph made over names has no liveness numbers");
+        }
+        int n = vertexOfLive(live);
+        return n >= 0 ? n : vertex(liveness.variable(live), live);
+    }
+
+    /** A new vertex for {@code v}, which is not in the graph, whose liveness number is {@code live} (or −1). */
+    private int vertex(String v, int live) {
+        int n = names.size();
+        names.add(v);
+        neighbours.add(null);
+        liveOfVertex.add(live);
+        if (byName != null) {
+            byName.number(v);
+        }
+        if (live >= 0) {
+            if (live >= vertexOfLive.length) {
+                int old = vertexOfLive.length;
+                vertexOfLive = Arrays.copyOf(vertexOfLive, Math.max(live + 1, 2 * old));
+                Arrays.fill(vertexOfLive, old, vertexOfLive.length, -1);
+            }
+            vertexOfLive[live] = n;
+        }
+        return n;
+    }
+
+    /** The vertices by name, numbering the names now if no one has asked by name before. */
+    private NameSet byName() {
+        if (byName == null) {
+            byName = new NameSet(names.size());
+            names.forEach(byName::number);
+        }
+        return byName;
     }
 
     /** The name of variable number {@code n}. */
     public String name(int n) {
-        return names.name(n);
+        return names.get(n);
     }
 
     /** How many variables are in the graph. */

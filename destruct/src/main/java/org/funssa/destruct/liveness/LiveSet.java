@@ -2,7 +2,7 @@ package org.funssa.destruct.liveness;
 
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
-import java.util.function.Predicate;
+import java.util.function.IntPredicate;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.names.NameSet;
 
@@ -34,17 +34,14 @@ public final class LiveSet {
         return changed == null ? sorted.containsSorted(n) : changed.contains(n);
     }
 
-    /** Adds variable {@code v}. */
-    public void add(String v) {
-        changeable().add(names.number(v));
+    /** Adds the variable numbered {@code n} (a number {@link Liveness#number} gave). */
+    public void add(int n) {
+        changeable().add(n);
     }
 
-    /** Removes variable {@code v}. */
-    public void remove(String v) {
-        int n = names.numberOrMinus(v);
-        if (n >= 0) {
-            changeable().remove(n);
-        }
+    /** Removes the variable numbered {@code n}. */
+    public void remove(int n) {
+        changeable().remove(n);
     }
 
     /** How many variables are in the set. */
@@ -68,18 +65,18 @@ public final class LiveSet {
         forEachNumber(n -> action.accept(names.name(n)));
     }
 
-    /** Whether some member satisfies {@code test}. */
-    public boolean anyMatch(Predicate<String> test) {
+    /** Whether the number of some member satisfies {@code test}. */
+    public boolean anyNumber(IntPredicate test) {
         if (changed == null) {
             for (int i = 0; i < sorted.size(); i++) {
-                if (test.test(names.name(sorted.get(i)))) {
+                if (test.test(sorted.get(i))) {
                     return true;
                 }
             }
             return false;
         }
         boolean[] found = {false};
-        changed.forEach(n -> found[0] |= test.test(names.name(n)));
+        changed.forEach(n -> found[0] |= test.test(n));
         return found[0];
     }
 

@@ -138,6 +138,14 @@ public final class Liveness {
         return variables.size();
     }
 
+    /**
+     * The number of variable {@code v}, given it now if it has none: a method that names a new variable (a copy)
+     * numbers it once and then changes the sets by that number.
+     */
+    public int number(String v) {
+        return variables.number(v);
+    }
+
     /** The number of variable {@code v}, or −1 when the blocks do not name it and no set has had it. */
     public int numberOrMinus(String v) {
         return variables.numberOrMinus(v);

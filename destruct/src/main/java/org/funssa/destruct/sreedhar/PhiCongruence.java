@@ -28,8 +28,6 @@ package org.funssa.destruct.sreedhar;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Predicate;
-import java.util.function.UnaryOperator;
 import org.funssa.core.graph.IntList;
 import org.funssa.destruct.liveness.Interference;
 import org.funssa.destruct.liveness.LiveSet;
@@ -39,107 +37,98 @@ import org.funssa.destruct.liveness.Liveness;
  * The φ-congruence classes of one function's variables, a variable starting in a class of its own, with the
  * interference between them. The interference of the variables is given (and changed: its vertices become
  * the classes); a variable outside it (neither a φ resource nor a copy's operand) stays alone in its class.
+ *
+ * <p>Variables are named by numbers, never by names: a variable's <em>liveness number</em> (the number {@link
+ * Liveness} gives it, which the method reads from the liveness's occurrences) and its <em>member number</em>
+ * (its vertex in the graph as first given, which the graph finds from the liveness number by a table).
+ * At 10^6 instructions a name looked up in a hash table of 10^6 names is a cache miss or two; the lookups
+ * by name this replaced (in step 4's pair test, in coalescing and in the final renaming) had been a tenth of
+ * Method II's time on a generated function of that size.
  */
 final class PhiCongruence {
 
     private final Interference graph;
     private final Liveness liveness;
-    /**
-     * Per liveness number: the variable's number in the graph, −1 when it is not in the graph, or {@link
-     * #UNKNOWN} when not asked yet (a number liveness gave after the graph was made). Copies add interference
-     * with whole live sets; reading the sets' numbers through this table, instead of looking every name up in
-     * the graph again, spares two hash lookups per live variable (at 10^6 instructions, cache misses each).
-     */
-    private int[] memberOfLive;
-    private static final int UNKNOWN = -2;
-    /** Per variable number: its parent in the union-find forest, itself for a root. */
+    /** Per member number: its parent in the union-find forest, itself for a root. */
     private int[] parent = new int[0];
-    /** Per root: the variable whose name the class takes (the seed's representative). */
+    /** Per root: the member whose name the class takes (the seed's representative). */
     private int[] representative = new int[0];
     /** Per root: the graph's vertex for the class (one of its members). */
     private int[] vertex = new int[0];
     /** Per root: the members of its class, itself included; null for a class of one. */
     private final List<IntList> members = new ArrayList<>();
 
-    /** The classes over {@code graph}, whose live sets come from {@code liveness}. */
+    /**
+     * The classes over {@code graph}, which {@link Interference#of} made from {@code liveness}: every variable
+     * of the graph has a liveness number.
+     */
     PhiCongruence(Interference graph, Liveness liveness) {
         this.graph = graph;
         this.liveness = liveness;
-        memberOfLive = graph.vertexOfLive();
         grow();
     }
 
-    /** Whether {@code a} and {@code b} are in one class. */
-    boolean same(String a, String b) {
-        int na = graph.numberOrMinus(a);
-        int nb = graph.numberOrMinus(b);
-        return na < 0 || nb < 0 ? a.equals(b) : same(na, nb);
+    /** The member number of the variable whose liveness number is {@code live}, or −1 when it is not in the graph. */
+    int member(int live) {
+        return graph.vertexOfLive(live);
     }
 
     /**
-     * The representative of every variable's class as the classes are now, looked up in a table made once:
-     * for renaming every occurrence after the last merge, which must not be followed by another.
+     * The member number of the variable whose liveness number is {@code live}, which is put in the graph when it
+     * is not in it (a copy the method makes), so that what interferes with it is recorded.
      */
-    UnaryOperator<String> finalNames() {
-        String[] name = new String[graph.size()];
-        for (int n = 0; n < name.length; n++) {
-            name[n] = graph.name(representative[root(n)]);
-        }
-        return v -> {
-            int n = graph.numberOrMinus(v);
-            return n < 0 ? v : name[n];
-        };
+    int include(int live) {
+        int m = graph.includeLive(live);
+        grow();
+        return m;
     }
 
     /**
-     * The same by liveness numbers: the name of the class of each variable {@code liveness} numbers, in an array
-     * indexed by them, read through the table of vertices rather than by looking each name up in the graph (at
-     * 10^6 instructions those lookups, cache misses each, were a tenth of Method I's time).
+     * The name of the class of each variable {@code liveness} numbers, in an array indexed by the liveness
+     * numbers: for renaming every occurrence after the last merge, which must not be followed by another.
      */
     String[] finalNamesByLiveNumber() {
         String[] name = new String[liveness.variableCount()];
         for (int l = 0; l < name.length; l++) {
-            int m = memberOfLive(l);
+            int m = member(l);
             name[l] = m < 0 ? liveness.variable(l) : graph.name(representative[root(m)]);
         }
         return name;
     }
 
-    /** The number of members of {@code v}'s class. */
-    int size(String v) {
-        int n = graph.numberOrMinus(v);
-        return n < 0 ? 1 : size(root(n));
-    }
-
-    /** Whether {@code test} holds for a member of {@code v}'s class. */
-    boolean anyMember(String v, Predicate<String> test) {
-        int n = graph.numberOrMinus(v);
-        IntList m = n < 0 ? null : members.get(root(n));
+    /**
+     * Whether a member of the class of member {@code n} is in {@code live}, looked up from the smaller side: the
+     * class's members in the set, or the set's variables in the class.
+     */
+    boolean anyMemberIn(int n, LiveSet live) {
+        int r = root(n);
+        IntList m = members.get(r);
         if (m == null) {
-            return test.test(v);
+            return live.contains(graph.liveOf(r));
         }
-        for (int i = 0; i < m.size(); i++) {
-            if (test.test(graph.name(m.get(i)))) {
-                return true;
+        if (m.size() <= live.size()) {
+            for (int i = 0; i < m.size(); i++) {
+                if (live.contains(graph.liveOf(m.get(i)))) {
+                    return true;
+                }
             }
+            return false;
         }
-        return false;
-    }
-
-    /** Puts the variable {@code v} in the graph, so that what interferes with it is recorded; its number there. */
-    int include(String v) {
-        return number(v);
+        return live.anyNumber(l -> {
+            int k = member(l);
+            return k >= 0 && root(k) == r;
+        });
     }
 
     /**
-     * Records that the variable numbered {@code n} in the graph interferes with every member of {@code live}
-     * but the one whose liveness number is {@code except} (−1 for none).
+     * Records that member {@code n}'s class interferes with the class of every member of {@code live} but the
+     * variable whose liveness number is {@code except} (−1 for none).
      */
     void addInterference(int n, LiveSet live, int except) {
         int at = vertex[root(n)];
         live.forEachNumber(l -> {
             if (l != except) {
-                int m = memberOfLive(l);
+                int m = member(l);
                 if (m >= 0) {
                     graph.add(at, vertex[root(m)]);
                 }
@@ -147,59 +136,14 @@ final class PhiCongruence {
         });
     }
 
-    /** The graph's number of the variable whose liveness number is {@code live}, or −1. */
-    private int memberOfLive(int live) {
-        if (live >= memberOfLive.length) {
-            int old = memberOfLive.length;
-            memberOfLive = Arrays.copyOf(memberOfLive, Math.max(live + 1, 2 * old));
-            Arrays.fill(memberOfLive, old, memberOfLive.length, UNKNOWN);
-        }
-        int m = memberOfLive[live];
-        if (m == UNKNOWN) {
-            m = graph.numberOrMinus(liveness.variable(live));
-            memberOfLive[live] = m;
-        }
-        return m;
-    }
-
-    /** The graph's number of {@code v}, which is added to the graph when it is not in it. */
-    private int number(String v) {
-        int before = graph.size();
-        int n = graph.number(v);
-        if (graph.size() > before) { // a variable the table may have found missing is in the graph now
-            int live = liveness.numberOrMinus(v);
-            if (live >= 0 && live < memberOfLive.length) {
-                memberOfLive[live] = n;
-            }
-            grow();
-        }
-        return n;
-    }
-
-    /** Records that the variables {@code a} and {@code b} interfere, when both are in the graph. */
-    void addInterference(String a, String b) {
-        int na = graph.numberOrMinus(a);
-        int nb = graph.numberOrMinus(b);
-        if (na >= 0 && nb >= 0) {
-            graph.add(vertex[root(na)], vertex[root(nb)]);
-        }
-    }
-
-    /** Whether a member of {@code a}'s class interferes with a member of {@code b}'s. */
-    boolean interfere(String a, String b) {
-        int na = graph.numberOrMinus(a);
-        int nb = graph.numberOrMinus(b);
-        return na >= 0 && nb >= 0 && interfere(na, nb);
-    }
-
-    /** Merges the classes of {@code a} and {@code b}; the larger class's representative stays (a's on a tie). */
-    void union(String a, String b) {
-        union(number(a), number(b));
+    /** Records that the classes of members {@code a} and {@code b} interfere. */
+    void addInterference(int a, int b) {
+        graph.add(vertex[root(a)], vertex[root(b)]);
     }
 
     /**
-     * Merges the classes of the variables numbered {@code na} and {@code nb} in the graph (numbers {@link
-     * #include} or {@link #member} gave); the larger class's representative stays (na's on a tie).
+     * Merges the classes of members {@code na} and {@code nb}; the larger class's representative stays (na's on a
+     * tie).
      */
     void union(int na, int nb) {
         int ra = root(na);
@@ -216,17 +160,12 @@ final class PhiCongruence {
         members.set(gone, null);
     }
 
-    /** The number of {@code v} in the graph, or −1 when it is not in it. */
-    int member(String v) {
-        return graph.numberOrMinus(v);
-    }
-
-    /** Whether the variables numbered {@code na} and {@code nb} in the graph are in one class. */
+    /** Whether members {@code na} and {@code nb} are in one class. */
     boolean same(int na, int nb) {
         return root(na) == root(nb);
     }
 
-    /** Whether a member of the class of variable {@code na} interferes with one of {@code nb}'s (numbers ≥ 0). */
+    /** Whether a member of the class of member {@code na} interferes with one of {@code nb}'s. */
     boolean interfere(int na, int nb) {
         return graph.adjacent(vertex[root(na)], vertex[root(nb)]);
     }

@@ -54,6 +54,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
+import org.funssa.core.graph.IntList;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -117,16 +118,22 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         private final List<Body> blocks;
         private final Map<String, Integer> index = new HashMap<>();
         private final List<Vector<Atom.Var>> params = new ArrayList<>();
-        private final List<List<Let>> prefix = new ArrayList<>();
-        private final List<List<Let>> suffix = new ArrayList<>();
+        private final List<List<Copy>> prefix = new ArrayList<>();
+        private final List<List<Copy>> suffix = new ArrayList<>();
         private final List<List<Atom>> jumpArgs = new ArrayList<>();
         private final List<List<Integer>> preds = new ArrayList<>();
-        private final Map<Integer, List<Atom.Var>> targetCopies = new HashMap<>();
+        /*
+         * The liveness numbers of each block's parameters and of its jump's arguments (every one a variable once
+         * constants are copied), kept beside the variables as copies replace them: the method asks about them
+         * and renames them by number, never looking a name up (see PhiCongruence).
+         */
+        private final int[][] paramLive;
+        private final int[][] argLive;
+        /** Per block: the member numbers of the targets its target copies made so far. */
+        private final Map<Integer, IntList> targetCopies = new HashMap<>();
         private final Liveness liveness;
         private final PhiCongruence classes;
-        /** Each variable's class representative once the classes are final, for the rewrite. */
-        private UnaryOperator<String> finalNames;
-        /** The same by the variables' numbers in {@link #liveness}. */
+        /** Each variable's class name once the classes are final, by its liveness number, for the rewrite. */
         private String[] finalByNumber;
         private int inserted;
         private int removed;
@@ -164,34 +171,63 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             }
             List<Body> current = new ArrayList<>();
             for (int b = 0; b < blocks.size(); b++) {
-                current.add(blocks.get(b).withLets(blocks.get(b).lets().appendAll(suffix.get(b)))
+                Vector<Let> lets = blocks.get(b).lets().appendAll(suffix.get(b).stream().map(Copy::let).toList());
+                current.add(blocks.get(b).withLets(lets)
                         .withTail(blocks.get(b).tail() instanceof Tail.Jump j
                                 ? new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(b))) : blocks.get(b).tail()));
             }
             liveness = Liveness.of(current, index, params);
             classes = new PhiCongruence(Interference.of(current, liveness, resourcesAndCopies(current)), liveness);
+            Occurrences o = liveness.occurrences();
+            paramLive = new int[blocks.size()][];
+            argLive = new int[blocks.size()][];
+            for (int b = 0; b < blocks.size(); b++) {
+                paramLive[b] = liveness.parameters(b).toArray();
+                argLive[b] = new int[jumpArgs.get(b).size()];
+                if (paramLive[b].length != params.get(b).size() || o.exitTo(b) - o.tailTo(b) != argLive[b].length) {
+                    throw new IllegalStateException("function " + function.name() + ": block " + b
+                            + "'s parameters or jump arguments are not those liveness numbered");
+                }
+                for (int k = 0; k < argLive[b].length; k++) {
+                    argLive[b][k] = o.number(o.tailTo(b) + k);
+                }
+                // the constants' copies are the last lets of the block liveness read
+                int lets = blocks.get(b).lets().size();
+                List<Copy> copies = suffix.get(b);
+                for (int j = 0; j < copies.size(); j++) {
+                    copies.set(j, new Copy(copies.get(j).let(), o.number(o.varsFrom(b, lets + j)), -1));
+                }
+            }
         }
 
         /**
-         * The variables a class can have as members: the φ resources and the operands of copies (the copies
-         * inserted later are added as they are made). Interference among the others is never asked about.
-         * In program order, repeats included: the graph numbers them as they first come, so that the arrays
-         * indexed by those numbers are read nearly in order as the blocks are walked.
+         * A copy the method inserts, with the liveness numbers of its destination and its source (−1 for a
+         * constant).
          */
-        private List<String> resourcesAndCopies(List<Body> current) {
-            List<String> among = new ArrayList<>();
+        private record Copy(Let let, int to, int from) {}
+
+        /**
+         * The liveness numbers of the variables a class can have as members: the φ resources and the operands
+         * of copies (the copies inserted later are added as they are made). Interference among the others is
+         * never asked about. In program order, repeats included: the graph numbers them as they first come, so
+         * that the arrays indexed by those numbers are read nearly in order as the blocks are walked.
+         */
+        private IntList resourcesAndCopies(List<Body> current) {
+            Occurrences o = liveness.occurrences();
+            IntList among = new IntList(1024);
             for (int b = 0; b < current.size(); b++) {
-                params.get(b).forEach(p -> among.add(p.name()));
-                for (Let let : current.get(b).lets()) {
-                    if (let.expr() instanceof Expr.Copy(Atom.Var source)) {
-                        among.add(source.name());
-                        among.add(let.var(0).name());
+                for (int k = o.paramsFrom(b); k < o.paramsTo(b); k++) {
+                    among.add(o.number(k));
+                }
+                Vector<Let> lets = current.get(b).lets();
+                for (int i = 0; i < lets.size(); i++) {
+                    if (lets.get(i).expr() instanceof Expr.Copy(Atom.Var source)) {
+                        among.add(o.number(o.operandsFrom(b, i)));
+                        among.add(o.number(o.varsFrom(b, i)));
                     }
                 }
-                for (Atom a : jumpArgs.get(b)) {
-                    if (a instanceof Atom.Var v) {
-                        among.add(v.name());
-                    }
+                for (int k = o.tailTo(b); k < o.exitTo(b); k++) {
+                    among.add(o.number(k));
                 }
             }
             return among;
@@ -212,7 +248,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 return a;
             }
             Atom.Var t = names.variable("c", a.type());
-            suffix.get(b).add(Let.of(t, new Expr.Copy(a)));
+            suffix.get(b).add(new Copy(Let.of(t, new Expr.Copy(a)), -1, -1)); // numbered once liveness is known
             count(t);
             return t;
         }
@@ -268,36 +304,46 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 }
             }
             if (coalesce) {
+                Occurrences o = liveness.occurrences();
                 for (int b = 0; b < blocks.size(); b++) {
-                    for (Let let : prefix.get(b)) {
-                        coalesce(let);
+                    for (Copy c : prefix.get(b)) {
+                        coalesce(c.to(), c.from());
                     }
-                    for (Let let : blocks.get(b).lets()) {
-                        coalesce(let);
+                    Vector<Let> lets = blocks.get(b).lets();
+                    for (int k = 0; k < lets.size(); k++) {
+                        if (lets.get(k).expr() instanceof Expr.Copy(Atom.Var y) && lets.get(k).arity() == 1) {
+                            coalesce(o.number(o.varsFrom(b, k)), o.number(o.operandsFrom(b, k)));
+                        }
                     }
-                    for (Let let : suffix.get(b)) {
-                        coalesce(let);
+                    for (Copy c : suffix.get(b)) {
+                        coalesce(c.to(), c.from());
                     }
                 }
             }
-            finalNames = classes.finalNames();
             finalByNumber = classes.finalNamesByLiveNumber();
             Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
-            return new Function(function.name(), function.symbols(), params.get(0).map(this::rename),
+            return new Function(function.name(), function.symbols(), renamed(params.get(0), paramLive[0]),
                     function.results(), body);
         }
 
-        /** A φ resource: the target (pred −1) or the source on the edge from block {@code pred}. */
-        private record Resource(Atom.Var var, int pred) {}
+        /**
+         * A φ resource: the target (pred −1) or the source on the edge from block {@code pred}, by its liveness
+         * and member numbers.
+         */
+        private record Resource(int live, int member, int pred) {}
 
         private List<Resource> resources(int b, int k) {
             List<Integer> from = preds.get(b);
             List<Resource> r = new ArrayList<>(1 + from.size());
-            r.add(new Resource(params.get(b).get(k), -1));
+            r.add(resource(paramLive[b][k], -1));
             for (int p : from) {
-                r.add(new Resource((Atom.Var) jumpArgs.get(p).get(k), p));
+                r.add(resource(argLive[p][k], p));
             }
             return r;
+        }
+
+        private Resource resource(int live, int pred) {
+            return new Resource(live, classes.member(live), pred);
         }
 
         private LiveSet live(int b, Resource r) {
@@ -312,34 +358,37 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             if (preds.get(b).isEmpty()) {
                 return;
             }
-            for (String x : candidates(b, resources(b, k))) {
-                if (params.get(b).get(k).name().equals(x)) {
+            for (int x : candidates(b, resources(b, k))) {
+                if (paramLive[b][k] == x) {
                     targetCopy(b, k);
                 }
                 for (int p : preds.get(b)) {
-                    if (jumpArgs.get(p).get(k) instanceof Atom.Var v && v.name().equals(x)) {
+                    if (argLive[p][k] == x) {
                         sourceCopy(b, k, p);
                     }
                 }
             }
             List<Resource> now = resources(b, k);
-            int first = classes.include(now.get(0).var().name());
-            now.forEach(r -> classes.union(first, classes.include(r.var().name())));
+            int first = now.get(0).member();
+            now.forEach(r -> classes.union(first, r.member()));
         }
 
-        /** The resources of a φ of block {@code b} that the method copies (steps 4 and 5 for Method III). */
-        private Set<String> candidates(int b, List<Resource> rs) {
+        /**
+         * The liveness numbers of the resources of a φ of block {@code b} that the method copies (steps 4 and 5
+         * for Method III), in the order they are chosen.
+         */
+        private Set<Integer> candidates(int b, List<Resource> rs) {
             return switch (method) {
                 case I -> {
-                    Set<String> all = new LinkedHashSet<>();
-                    rs.forEach(r -> all.add(r.var().name()));
+                    Set<Integer> all = new LinkedHashSet<>();
+                    rs.forEach(r -> all.add(r.live()));
                     yield all;
                 }
                 case II -> {
-                    Set<String> both = new LinkedHashSet<>();
+                    Set<Integer> both = new LinkedHashSet<>();
                     interferingPairs(rs, (xi, xj) -> {
-                        both.add(xi.var().name());
-                        both.add(xj.var().name());
+                        both.add(xi.live());
+                        both.add(xj.live());
                     });
                     yield both;
                 }
@@ -347,28 +396,29 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             };
         }
 
-        /** Step 4's pairs: two resources of different names and classes whose classes interfere. */
+        /** Step 4's pairs: two different resources of different classes whose classes interfere. */
         private void interferingPairs(List<Resource> rs, BiConsumer<Resource, Resource> action) {
             for (int i = 0; i < rs.size(); i++) {
                 for (int j = i + 1; j < rs.size(); j++) {
-                    String ni = rs.get(i).var().name();
-                    String nj = rs.get(j).var().name();
-                    if (!ni.equals(nj) && !classes.same(ni, nj) && classes.interfere(ni, nj)) {
-                        action.accept(rs.get(i), rs.get(j));
+                    Resource ri = rs.get(i);
+                    Resource rj = rs.get(j);
+                    if (ri.live() != rj.live() && !classes.same(ri.member(), rj.member())
+                            && classes.interfere(ri.member(), rj.member())) {
+                        action.accept(ri, rj);
                     }
                 }
             }
         }
 
         /** Method III's steps 4 and 5: the four cases over LiveIn/LiveOut, then the deferred Case 4. */
-        private Set<String> chosenByLiveness(int b, List<Resource> rs) {
-            Set<String> candidates = new LinkedHashSet<>();
-            Map<String, Set<String>> unresolved = new LinkedHashMap<>();
+        private Set<Integer> chosenByLiveness(int b, List<Resource> rs) {
+            Set<Integer> candidates = new LinkedHashSet<>();
+            Map<Integer, Set<Integer>> unresolved = new LinkedHashMap<>();
             interferingPairs(rs, (xi, xj) -> {
-                String ni = xi.var().name();
-                String nj = xj.var().name();
-                boolean iLiveThere = intersects(ni, live(b, xj));
-                boolean jLiveThere = intersects(nj, live(b, xi));
+                int ni = xi.live();
+                int nj = xj.live();
+                boolean iLiveThere = classes.anyMemberIn(xi.member(), live(b, xj));
+                boolean jLiveThere = classes.anyMemberIn(xj.member(), live(b, xi));
                 if (iLiveThere) {
                     candidates.add(ni);
                 }
@@ -380,7 +430,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                     unresolved.computeIfAbsent(nj, x -> new LinkedHashSet<>()).add(ni);
                 }
             });
-            for (Map.Entry<String, Set<String>> e : unresolved.entrySet()) {
+            for (Map.Entry<Integer, Set<Integer>> e : unresolved.entrySet()) {
                 if (!candidates.contains(e.getKey())
                         && e.getValue().stream().anyMatch(n -> !candidates.contains(n))) {
                     candidates.add(e.getKey());
@@ -395,60 +445,78 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
          */
         private void sourceCopy(int b, int k, int p) {
             Atom.Var x = (Atom.Var) jumpArgs.get(p).get(k);
+            int lx = argLive[p][k];
             Atom.Var fresh = names.variable(x.name() + "_", x.type());
-            suffix.get(p).add(Let.of(fresh, new Expr.Copy(x)));
+            int lf = liveness.number(fresh.name());
+            int freshMember = classes.include(lf);
+            suffix.get(p).add(new Copy(Let.of(fresh, new Expr.Copy(x)), lf, lx));
             count(fresh);
-            int freshNumber = classes.include(fresh.name());
             jumpArgs.get(p).set(k, fresh);
+            argLive[p][k] = lf;
             for (int later = k + 1; later < params.get(b).size(); later++) {
-                if (jumpArgs.get(p).get(later).equals(x)
-                        && candidates(b, resources(b, later)).contains(x.name())) {
+                if (argLive[p][later] == lx && candidates(b, resources(b, later)).contains(lx)) {
                     jumpArgs.get(p).set(later, fresh);
+                    argLive[p][later] = lf;
                 }
             }
             LiveSet out = liveness.out(p);
-            classes.addInterference(freshNumber, out, liveness.numberOrMinus(x.name()));
-            out.add(fresh.name());
-            boolean stillLive = liveness.in(b).contains(x.name())
-                    && !params.get(b).exists(q -> q.name().equals(x.name()))
-                    || jumpArgs.get(p).stream().anyMatch(a -> a.equals(x));
+            classes.addInterference(freshMember, out, lx);
+            out.add(lf);
+            boolean stillLive = liveness.in(b).contains(lx) && !contains(paramLive[b], lx) || contains(argLive[p], lx);
             if (!stillLive) {
-                out.remove(x.name());
+                out.remove(lx);
             }
+        }
+
+        private static boolean contains(int[] numbers, int n) {
+            for (int m : numbers) {
+                if (m == n) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** The parameter becomes {@code x'} and {@code x ← x'} starts block {@code b}. */
         private void targetCopy(int b, int k) {
             Atom.Var x = params.get(b).get(k);
+            int lx = paramLive[b][k];
             Atom.Var fresh = names.variable(x.name() + "_", x.type());
+            int lf = liveness.number(fresh.name());
+            int freshMember = classes.include(lf);
             // before the earlier target copies: fresh is read before any old target (perhaps of fresh's class
             // now, as a source of this φ) is written; x is written while the earlier fresh targets are live.
-            prefix.get(b).add(0, Let.of(x, new Expr.Copy(fresh)));
+            prefix.get(b).add(0, new Copy(Let.of(x, new Expr.Copy(fresh)), lx, lf));
             count(fresh);
-            int freshNumber = classes.include(fresh.name());
             params.set(b, params.get(b).update(k, fresh));
+            paramLive[b][k] = lf;
             LiveSet in = liveness.in(b);
-            in.remove(x.name());
-            classes.addInterference(freshNumber, in, -1);
-            params.get(b).forEach(q -> classes.addInterference(fresh.name(), q.name()));
-            List<Atom.Var> earlier = targetCopies.computeIfAbsent(b, i -> new ArrayList<>());
-            for (Atom.Var earlierFresh : earlier) {
-                classes.addInterference(x.name(), earlierFresh.name());
+            in.remove(lx);
+            classes.addInterference(freshMember, in, -1);
+            for (int q : paramLive[b]) {
+                classes.addInterference(freshMember, classes.member(q));
             }
-            earlier.add(fresh);
-            in.add(fresh.name());
+            IntList earlier = targetCopies.computeIfAbsent(b, i -> new IntList());
+            int xMember = classes.member(lx);
+            for (int i = 0; i < earlier.size(); i++) {
+                classes.addInterference(xMember, earlier.get(i));
+            }
+            earlier.add(freshMember);
+            in.add(lf);
         }
 
-        /** §5.5.1: a copy {@code X ← Y} is removed, and the classes merged, when the three cases allow it. */
-        private void coalesce(Let let) {
-            if (!(let.expr() instanceof Expr.Copy(Atom.Var y)) || let.arity() != 1) {
+        /**
+         * §5.5.1: a copy {@code X ← Y} (by the liveness numbers of X and Y; Y −1 for a constant) is removed, and
+         * the classes merged, when the three cases allow it.
+         */
+        private void coalesce(int x, int y) {
+            if (y < 0) {
                 return;
             }
-            String x = let.var(0).name();
             int nx = classes.member(x);
-            int ny = classes.member(y.name());
+            int ny = classes.member(y);
             if (nx < 0 || ny < 0) { // one of the two is in a class of its own, outside the graph
-                classes.union(x, y.name());
+                classes.union(classes.include(x), classes.include(y));
                 return;
             }
             // the three cases together: no member of X's class interferes with one of Y's (see PhiCongruence)
@@ -457,32 +525,43 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             }
         }
 
-        /** Whether a member of {@code x}'s class is in {@code live}, looked up from the smaller side. */
-        private boolean intersects(String x, LiveSet live) {
-            if (classes.size(x) <= live.size()) {
-                return classes.anyMember(x, live::contains);
-            }
-            return live.anyMatch(l -> classes.same(l, x));
-        }
-
-        private Atom.Var rename(Atom.Var v) {
-            String r = finalNames.apply(v.name());
+        /** {@code v}, whose liveness number is {@code live}, under its class's name. */
+        private Atom.Var renamed(Atom.Var v, int live) {
+            String r = finalByNumber[live];
             return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
         }
 
-        private Atom rename(Atom a) {
-            return a instanceof Atom.Var v ? rename(v) : a;
+        /** Variables renamed by their liveness numbers, {@code live[i]} being that of {@code vars[i]}. */
+        private Vector<Atom.Var> renamed(Vector<Atom.Var> vars, int[] live) {
+            int[] i = {0};
+            return vars.map(v -> renamed(v, live[i[0]++]));
         }
 
-        private Tail.Jump rename(Tail.Jump j) {
-            return new Tail.Jump(j.target(), j.args().map(this::rename));
+        /**
+         * The arguments of block {@code i}'s jump (all variables, constants being copied) under their classes'
+         * names.
+         */
+        private Vector<Atom> renamedArgs(int i) {
+            List<Atom> args = jumpArgs.get(i);
+            List<Atom> renamed = new ArrayList<>(args.size());
+            for (int k = 0; k < args.size(); k++) {
+                renamed.add(renamed((Atom.Var) args.get(k), argLive[i][k]));
+            }
+            return Vector.ofAll(renamed);
+        }
+
+        /** An inserted copy under its classes' names. */
+        private Let renamed(Copy c) {
+            Atom.Var to = renamed(c.let().var(0), c.to());
+            Atom source = ((Expr.Copy) c.let().expr()).value();
+            return Let.of(to, new Expr.Copy(source instanceof Atom.Var v ? renamed(v, c.from()) : source));
         }
 
         /** Block {@code i} with its copies, one name per class, and copy-free split blocks folded back. */
         private Body rebuilt(int i, Body body) {
             List<Let> lets = new ArrayList<>();
-            for (Let let : prefix.get(i)) {
-                keep(lets, let.mapVars(this::rename).withExpr(renamed(let.expr())));
+            for (Copy c : prefix.get(i)) {
+                keep(lets, renamed(c));
             }
             Vector<Let> original = body.lets();
             boolean unchanged = lets.isEmpty() && suffix.get(i).isEmpty();
@@ -491,13 +570,14 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 Let renamed = renamedAt(i, k++, let);
                 unchanged &= keep(lets, renamed) && renamed == let;
             }
-            for (Let let : suffix.get(i)) {
-                keep(lets, let.mapVars(this::rename).withExpr(renamed(let.expr())));
+            for (Copy c : suffix.get(i)) {
+                keep(lets, renamed(c));
             }
             Map<String, Tail.Jump> folded = new HashMap<>();
             Vector<Fn> functions = Vector.empty();
             for (Fn fn : body.functions()) {
-                Fn withParams = fn.withParams(params.get(index.get(fn.label().name())).map(this::rename));
+                int f = index.get(fn.label().name());
+                Fn withParams = fn.withParams(renamed(params.get(f), paramLive[f]));
                 Body fb = fn.body();
                 if (splitLabels.contains(fn.label().name()) && fb.lets().isEmpty() && fb.functions().isEmpty()
                         && fb.tail() instanceof Tail.Jump j) {
@@ -506,14 +586,17 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                     functions = functions.append(withParams);
                 }
             }
+            // the tail's variables in the order liveness read them (Liveness.tailUses)
+            int[] at = {liveness.occurrences().tailFrom(i)};
+            UnaryOperator<Atom> read = a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a;
             Tail tail = switch (body.tail()) {
-                case Tail.Jump j -> new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(i)).map(this::rename));
-                case Tail.Branch b -> new Tail.Branch(rename(b.condition()), fold(folded, b.ifTrue()),
+                case Tail.Jump j -> new Tail.Jump(j.target(), renamedArgs(i));
+                case Tail.Branch b -> new Tail.Branch(read.apply(b.condition()), fold(folded, b.ifTrue()),
                         fold(folded, b.ifFalse()));
-                case Tail.Switch s -> new Tail.Switch(rename(s.value()),
+                case Tail.Switch s -> new Tail.Switch(read.apply(s.value()),
                         s.cases().map(c -> new Tail.Case(c.value(), fold(folded, c.target()))),
                         fold(folded, s.otherwise()));
-                case Tail.Return r -> new Tail.Return(r.values().map(this::rename));
+                case Tail.Return r -> new Tail.Return(r.values().map(read));
             };
             // a block whose lets all stay as they were keeps the input's vector of them (and the lets)
             return new Body(unchanged ? original : Vector.ofAll(lets), functions, tail);
@@ -569,12 +652,12 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
         }
 
+        /**
+         * The jump of a branch or switch, or the jump of the copy-free block split off for it: a branch's own
+         * jumps pass no arguments once every edge that did has its block, so there is nothing to rename.
+         */
         private Tail.Jump fold(Map<String, Tail.Jump> folded, Tail.Jump j) {
-            return folded.getOrDefault(j.target().name(), rename(j));
-        }
-
-        private Expr renamed(Expr e) {
-            return e.mapAtoms(this::rename);
+            return folded.getOrDefault(j.target().name(), j);
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.funssa.destruct.liveness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.funssa.core.graph.IntList;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
@@ -70,23 +72,50 @@ class LivenessTest {
         assertThat(names(live.out(block3))).isEmpty();
     }
 
-    /** The interference graph tells the vertex of each liveness number, the same as asking by the name. */
+    /**
+     * The interference graph numbers the variables it is given by liveness number in the order they come, and
+     * maps liveness numbers and vertices both ways, the same as asking by name; a variable numbered later joins.
+     */
     @Test
     void theGraphMapsLivenessNumbersToItsVertices() {
         Function lost = Examples.program("seed004-ch5.ir").functions().find(f -> f.name().equals("lost")).get();
         Blocks blocks = Blocks.of(lost);
         Liveness live = blocks.liveness();
-        Interference g = Interference.of(blocks.bodies(), live, List.of("x1", "x2", "m0"));
-        int[] vertex = g.vertexOfLive();
-        assertThat(vertex).hasSize(live.variableCount());
-        for (int l = 0; l < vertex.length; l++) {
-            assertThat(vertex[l]).as(live.variable(l)).isEqualTo(g.numberOrMinus(live.variable(l)));
+        IntList among = new IntList();
+        for (String v : List.of("x1", "x2", "x1", "m0")) {
+            among.add(live.numberOrMinus(v));
         }
-        assertThat(vertex[live.numberOrMinus("x2")]).isEqualTo(1);
-        assertThat(vertex[live.numberOrMinus("n")]).isEqualTo(-1);
-        vertex[live.numberOrMinus("n")] = 7; // a copy: the graph's table stays as it was
-        assertThat(g.vertexOfLive()[live.numberOrMinus("n")]).isEqualTo(-1);
-        assertThat(Interference.over(List.of("a")).vertexOfLive()).isEmpty();
+        Interference g = Interference.of(blocks.bodies(), live, among);
+        assertThat(g.size()).isEqualTo(3);
+        assertThat(g.name(1)).isEqualTo("x2");
+        for (int l = 0; l < live.variableCount(); l++) {
+            int v = g.vertexOfLive(l);
+            assertThat(v).as(live.variable(l)).isEqualTo(g.numberOrMinus(live.variable(l)));
+            if (v >= 0) {
+                assertThat(g.liveOf(v)).isEqualTo(l);
+            }
+        }
+        assertThat(g.vertexOfLive(live.numberOrMinus("n"))).isEqualTo(-1);
+        assertThat(g.vertexOfLive(live.variableCount())).isEqualTo(-1);
+
+        int copy = live.number("x1_1");
+        int vertex = g.includeLive(copy);
+        assertThat(vertex).isEqualTo(3);
+        assertThat(g.includeLive(copy)).isEqualTo(3);
+        assertThat(g.vertexOfLive(copy)).isEqualTo(3);
+        assertThat(g.liveOf(3)).isEqualTo(copy);
+        assertThat(g.numberOrMinus("x1_1")).isEqualTo(3);
+        assertThat(g.number("n")).as("a name asked for joins with its liveness number").isEqualTo(4);
+        assertThat(g.vertexOfLive(live.numberOrMinus("n"))).isEqualTo(4);
+        assertThat(g.liveOf(4)).isEqualTo(live.numberOrMinus("n"));
+
+        Interference byName = Interference.over(List.of("a"));
+        assertThat(byName.liveOf(0)).isEqualTo(-1);
+        assertThatThrownBy(() -> byName.includeLive(0)).isInstanceOf(IllegalStateException.class);
+        IntList unknown = new IntList();
+        unknown.add(live.variableCount() + 5);
+        assertThatThrownBy(() -> Interference.of(blocks.bodies(), live, unknown))
+                .hasMessageContaining("no liveness number");
     }
 
     /** A set changes as Sreedhar's method changes it, including with a variable the blocks never named. */
@@ -98,15 +127,20 @@ class LivenessTest {
         int block2 = blocks.index().get("block2");
         LiveSet out = live.out(block2);
         int numbered = live.variableCount();
-        out.remove("x2");
-        out.add("x2_");
-        out.remove("never");
+        int x2 = live.numberOrMinus("x2");
+        out.remove(x2);
+        int copy = live.number("x2_");
+        assertThat(live.number("x2_")).isEqualTo(copy);
+        out.add(copy);
+        out.remove(live.numberOrMinus("x0")); // not in the set
         assertThat(live.variableCount()).isEqualTo(numbered + 1);
+        assertThat(copy).isEqualTo(numbered);
         assertThat(live.variable(numbered)).isEqualTo("x2_");
         assertThat(out.contains("x2_")).isTrue();
         assertThat(out.contains("x2")).isFalse();
         assertThat(out.contains("never")).isFalse();
-        assertThat(out.anyMatch(v -> v.startsWith("x2"))).isTrue();
+        assertThat(out.anyNumber(n -> live.variable(n).startsWith("x2"))).isTrue();
+        assertThat(out.anyNumber(n -> n == x2)).isFalse();
         assertThat(names(out)).containsExactly("m0", "n", "x1", "x2_");
         assertThat(names(live.in(block2))).as("the other sets are untouched").containsExactly("m0", "n", "x1");
     }

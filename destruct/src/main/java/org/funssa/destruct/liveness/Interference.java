@@ -81,7 +81,7 @@ public final class Interference {
                         + " variables");
             }
             if (vertex[l] < 0) {
-                g.vertex(liveness.variable(l), l);
+                g.addVertex(liveness.variable(l), l);
             }
         }
         Live live = new Live(g.size());
@@ -166,7 +166,7 @@ public final class Interference {
     /** The number of {@code v}, given it now if it has none: from now on {@code v} is in the graph. */
     public int number(String v) {
         int n = numberOrMinus(v);
-        return n >= 0 ? n : vertex(v, liveness == null ? -1 : liveness.numberOrMinus(v));
+        return n >= 0 ? n : addVertex(v, liveness == null ? -1 : liveness.numberOrMinus(v));
     }
 
     /** The number of {@code v}, or −1 when it is not in the graph. */
@@ -196,11 +196,11 @@ public final class Interference {
             throw new IllegalStateException("a graph made over names has no liveness numbers");
         }
         int n = vertexOfLive(live);
-        return n >= 0 ? n : vertex(liveness.variable(live), live);
+        return n >= 0 ? n : addVertex(liveness.variable(live), live);
     }
 
     /** A new vertex for {@code v}, which is not in the graph, whose liveness number is {@code live} (or −1). */
-    private int vertex(String v, int live) {
+    private int addVertex(String v, int live) {
         int n = names.size();
         names.add(v);
         neighbours.add(null);

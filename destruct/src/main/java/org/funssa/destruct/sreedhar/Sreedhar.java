@@ -645,11 +645,10 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             int n = liveness.occurrences().number(position);
             if (!liveness.variable(n).equals(v.name())) {
                 throw new IllegalStateException("function " + function.name() + ": occurrence " + position
-                        + " is " + liveness.variable(n) + " in liveness but " + v.name() + " in the let; "
-                        + "Expr.mapAtoms and Expr.operands no longer visit operands in one order");
+                        + " is " + liveness.variable(n) + " in liveness but " + v.name() + " in the block; "
+                        + "the rewrite no longer reads the variables in the order liveness read them");
             }
-            String r = finalByNumber[n];
-            return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
+            return renamed(v, n);
         }
 
         /**

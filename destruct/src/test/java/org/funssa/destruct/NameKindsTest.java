@@ -42,13 +42,14 @@ class NameKindsTest {
     }
 
     @Test
-    void theNaiveMethodsSplitEdgeTakesTheNameOfAVariable() {
+    void theNaiveMethodsNewNamesAreNumberedBeyondThoseOfTheirKind() {
         Function swap = new org.funssa.destruct.naive.Naive().apply(Examples.program("name-kinds.ir"))
                 .function("swap").get();
-        assertThat(labels(swap)).contains("edge1");
-        assertThat(IrPrinter.print(swap)).contains("let edge1 = 1").contains("and edge1() =")
-                // the swap's cycle needs a temporary, which skips the variables tmp2 and tmp3
-                .contains("let tmp4 = ");
+        // the labels end in 1 (tmp1) and 5 (edge5): the split edge is edge6, beside the variable edge5
+        assertThat(labels(swap)).contains("edge6");
+        assertThat(IrPrinter.print(swap)).contains("let edge5 = ").contains("and edge6() =")
+                // the swap's cycle needs a temporary, numbered beyond the variables (up to 5) and the label
+                .contains("let tmp7 = ");
     }
 
     private static Set<String> labels(Function f) {

@@ -107,7 +107,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         private int remaining;
 
         Run(Function original) {
-            names = FreshNames.of(original); // copies of x are named x_n: every name may clash
+            names = FreshNames.of(original);
             function = original.withBody(BottomUp.rewrite(original.body(), this::split));
             List<Body> blocks = BottomUp.nodes(function.body());
             IdentityHashMap<Body, Integer> position = new IdentityHashMap<>();

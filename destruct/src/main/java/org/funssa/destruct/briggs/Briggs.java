@@ -87,7 +87,7 @@ public final class Briggs implements Destruction.FunctionByFunction {
         private int copies;
 
         Run(Function original) {
-            names = FreshNames.of(original, "edge", "temp");
+            names = FreshNames.of(original);
             Blocks before = new Blocks(original);
             function = split(original, before);
             blocks = function.body() == original.body() ? before : new Blocks(function);

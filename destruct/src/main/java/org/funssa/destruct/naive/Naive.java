@@ -58,7 +58,7 @@ public final class Naive implements Destruction.FunctionByFunction {
 
         Run(Function f) {
             function = f.name();
-            names = FreshNames.of(f, "edge", "tmp");
+            names = FreshNames.of(f);
             temporary = type -> temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
             BottomUp.forEachFunction(f.body(), fn -> params.put(fn.label().name(), fn.params()));
         }

@@ -1,7 +1,6 @@
 package org.funssa.destruct.names;
 
 import io.vavr.collection.Vector;
-import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
@@ -10,152 +9,136 @@ import org.funssa.cps.ir.Type;
 import org.funssa.destruct.nest.BottomUp;
 
 /**
- * Hands out variable names and labels that a function does not use yet: {@code prefix + n} for the next n
- * that is free. Single-use, confined to one pass run over one function.
+ * Hands out variable names and labels that a function does not use yet: {@code prefix + n}, where the prefix
+ * ends in a character that is not a digit and n is larger than every number that ends a name of the same kind
+ * in the function. Single-use, confined to one pass run over one function.
+ *
+ * <p>Why no clash is possible: the digits that end {@code prefix + n} are exactly those of n, so a name of the
+ * function equal to it would end in n too, and n is larger than every such number. Two names handed out differ
+ * for the same reason, since n is never handed out twice. So the function's names are read once, for the
+ * largest number that ends one, and never kept: a supply that kept them all in a hash table to test each new
+ * name against (3·10^6 names for Sreedhar's method on a generated function of 10^6 instructions, 88 MB) paid a
+ * cache miss per name to fill it and one per new name to ask it, a tenth of that method's time at that size.
  *
  * <p>Labels and variables are two name spaces: a jump names a label, an atom names a variable, and neither
  * the verifier, the interpreters nor LIR (where a label is {@code (LABEL t "l")} and a variable
- * {@code (REG t "r")}) ever looks one up among the other. So a new label is checked against the function's
- * labels only, and a new variable against its parameters and let-bound variables only; each table is built
- * when the first name of its kind is asked for. The naive method asks for labels to split edges and for a
- * variable only when a parallel copy has a cycle: reading every let of the function to find clashes for
- * temporaries it never made was a fifth of its time on LOOPS at 10⁵ instructions, and more at 10⁶.
- *
- * <p>A method that knows its prefixes up front declares them: a new name can only clash with a name that
- * is a declared prefix followed by digits, so only those are kept while the function is read, and the rest
- * (nearly all: SSA names are {@code register_n}) are looked at and dropped. Methods whose prefixes derive
- * from names ({@code x_} for a copy of x) declare none, and then every name of the kind is kept and any
- * prefix may be asked for. One counter serves both kinds and every prefix.
+ * {@code (REG t "r")}) ever looks one up among the other. So a new label's number only has to exceed those
+ * of the function's labels, and a new variable's those of its parameters and let-bound variables; each kind is
+ * read when the first name of that kind is asked for. The naive method asks for labels to split edges and for
+ * a variable only when a parallel copy has a cycle: reading every let of the function for temporaries it
+ * never made was a fifth of its time on LOOPS at 10⁵ instructions. One counter serves both kinds and every
+ * prefix: it only ever grows.
  */
 public final class FreshNames {
 
-    private final Function function;
-    private final String[] prefixes;
-    /** The function's variables that new ones could clash with; null until a variable is asked for. */
-    private NameSet variables;
-    /** The function's labels that new ones could clash with; null until a label is asked for. */
-    private NameSet labels;
-    private int counter;
+    /** The longest run of digits read as a number; a longer one cannot be the decimal form of a long. */
+    private static final int MAX_DIGITS = 19;
 
-    private FreshNames(Function function, String[] prefixes) {
+    private final Function function;
+    private boolean variablesRead;
+    private boolean labelsRead;
+    /** The last number handed out, or the largest number ending a name of a kind read so far. */
+    private long counter;
+
+    private FreshNames(Function function) {
         this.function = function;
-        this.prefixes = prefixes.clone();
     }
 
-    /**
-     * Fresh names for {@code function} with the given prefixes, or with any prefix when none is given. The
-     * function is read when the first name of a kind is asked for.
-     */
-    public static FreshNames of(Function function, String... prefixes) {
-        return new FreshNames(function, prefixes);
+    /** Fresh names for {@code function}; the function is read when the first name of a kind is asked for. */
+    public static FreshNames of(Function function) {
+        return new FreshNames(function);
     }
 
     /** A new variable of the given type named {@code prefix + n}, a name no variable of the function has. */
     public Atom.Var variable(String prefix, Type type) {
-        if (variables == null) {
-            variables = variables();
+        if (!variablesRead) {
+            variablesRead = true;
+            counter = Math.max(counter, largestVariableNumber());
         }
-        return new Atom.Var(fresh(prefix, variables), type);
+        return new Atom.Var(fresh(prefix), type);
     }
 
     /** A new label named {@code prefix + n}, a name no label of the function has. */
     public Label label(String prefix) {
-        if (labels == null) {
-            labels = labels();
+        if (!labelsRead) {
+            labelsRead = true;
+            long[] largest = {0};
+            BottomUp.forEachFunction(function.body(),
+                    fn -> largest[0] = Math.max(largest[0], trailingNumber(fn.label().name())));
+            counter = Math.max(counter, largest[0]);
         }
-        return new Label(fresh(prefix, labels));
+        return new Label(fresh(prefix));
     }
 
-    private String fresh(String prefix, NameSet taken) {
-        if (prefixes.length > 0 && !declared(prefix)) {
-            throw new IllegalArgumentException("prefix \"" + prefix + "\" was not declared to FreshNames.of");
+    private String fresh(String prefix) {
+        if (prefix.isEmpty() || isDigit(prefix.charAt(prefix.length() - 1))) {
+            throw new IllegalArgumentException("a prefix for fresh names must end in a character that is not a "
+                    + "digit, not \"" + prefix + "\"");
         }
-        String name;
-        do {
-            name = prefix + (++counter);
-        } while (!taken.add(name));
-        return name;
+        if (counter == Long.MAX_VALUE) {
+            throw new IllegalStateException("function " + function.name() + " has a name ending in "
+                    + Long.MAX_VALUE + ": no larger number is left for a fresh name");
+        }
+        return prefix + ++counter;
     }
 
-    /** The parameters and let-bound variables of the function that could clash. */
-    private NameSet variables() {
-        NameSet taken = new NameSet(prefixes.length > 0 ? 0 : definitions());
-        noteAll(taken, function.params());
-        noteLets(taken, function.body().lets());
-        BottomUp.forEachFunction(function.body(), fn -> {
-            noteAll(taken, fn.params());
-            noteLets(taken, fn.body().lets());
-        });
-        return taken;
+    /** The largest number ending the name of a parameter or let-bound variable of the function, or 0. */
+    private long largestVariableNumber() {
+        long[] largest = {largest(function.params(), 0)};
+        largest[0] = largestInLets(function.body().lets(), largest[0]);
+        BottomUp.forEachFunction(function.body(),
+                fn -> largest[0] = largestInLets(fn.body().lets(), largest(fn.params(), largest[0])));
+        return largest[0];
     }
 
-    /**
-     * About how many variables the function defines (a let of several variables counts once), read from the
-     * sizes of its vectors alone: a table that keeps every name is made that large at once, not grown to it by
-     * doublings that each rehash it (Sreedhar's method keeps 3·10^6 names at 10^6 instructions).
-     */
-    private int definitions() {
-        int[] count = {function.params().size() + function.body().lets().size()};
-        BottomUp.forEachFunction(function.body(), fn -> count[0] += fn.params().size() + fn.body().lets().size());
-        return count[0];
-    }
-
-    /** The labels of the function's local functions that could clash. */
-    private NameSet labels() {
-        NameSet taken = new NameSet();
-        BottomUp.forEachFunction(function.body(), fn -> note(taken, fn.label().name()));
-        return taken;
-    }
-
-    private void noteAll(NameSet taken, Vector<Atom.Var> vars) {
+    private static long largest(Vector<Atom.Var> vars, long sofar) {
         for (int k = 0, m = vars.size(); k < m; k++) {
-            note(taken, vars.get(k).name());
+            sofar = Math.max(sofar, trailingNumber(vars.get(k).name()));
         }
+        return sofar;
     }
 
     /**
      * Indexed loops: an iterator over a let's vector of variables, one per let, was a tenth of what the naive
      * method allocated at 10^6 instructions.
      */
-    private void noteLets(NameSet taken, Vector<Let> lets) {
+    private static long largestInLets(Vector<Let> lets, long sofar) {
         for (int i = 0, n = lets.size(); i < n; i++) {
             Let let = lets.get(i);
             for (int k = 0, m = let.arity(); k < m; k++) {
-                note(taken, let.var(k).name());
+                sofar = Math.max(sofar, trailingNumber(let.var(k).name()));
             }
         }
+        return sofar;
     }
 
-    /** Keeps a name of the function when no prefix was declared, or when it is one followed by digits. */
-    private void note(NameSet taken, String name) {
-        if (prefixes.length == 0) {
-            taken.add(name);
-            return;
+    /**
+     * The number that the digits ending {@code name} spell, or 0 when none do or when they cannot spell a
+     * fresh name's number (a leading zero, which {@link Long#toString} never writes, or more digits than a long
+     * has).
+     */
+    static long trailingNumber(String name) {
+        int from = name.length();
+        while (from > 0 && isDigit(name.charAt(from - 1))) {
+            from--;
         }
-        for (String prefix : prefixes) {
-            if (name.length() > prefix.length() && name.startsWith(prefix) && digitsAfter(name, prefix.length())) {
-                taken.add(name);
-                return;
-            }
+        int digits = name.length() - from;
+        if (digits == 0 || digits > MAX_DIGITS || name.charAt(from) == '0') {
+            return 0;
         }
-    }
-
-    private static boolean digitsAfter(String name, int from) {
+        long value = 0;
         for (int i = from; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
+            int d = name.charAt(i) - '0';
+            if (value > (Long.MAX_VALUE - d) / 10) {
+                return 0; // nineteen digits above Long.MAX_VALUE: no long is written so
             }
+            value = 10 * value + d;
         }
-        return true;
+        return value;
     }
 
-    private boolean declared(String prefix) {
-        for (String p : prefixes) {
-            if (p.equals(prefix)) {
-                return true;
-            }
-        }
-        return false;
+    /** A decimal digit as {@link Long#toString} writes one. */
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 }

@@ -140,7 +140,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
 
         Run(Function original, Method method) {
             this.method = method;
-            names = FreshNames.of(original); // copies of x are named x_n: every name may clash
+            names = FreshNames.of(original);
             function = original.withBody(BottomUp.rewrite(original.body(), this::split));
             blocks = BottomUp.nodes(function.body());
             IdentityHashMap<Body, Integer> position = new IdentityHashMap<>();

@@ -10,8 +10,8 @@ import org.funssa.cps.text.IrParser;
 import org.junit.jupiter.api.Test;
 
 /**
- * New names never repeat a name of their kind (label or variable) the function has, whether the supply keeps
- * every name or only its prefixes'.
+ * New names never repeat a name of their kind (label or variable) the function has: they are numbered beyond
+ * every number that ends a name of that kind.
  */
 class FreshNamesTest {
 
@@ -33,40 +33,50 @@ class FreshNamesTest {
     }
 
     @Test
-    void declaredPrefixesSkipTheNamesOfTheirKindTheFunctionHas() {
-        FreshNames names = FreshNames.of(F, "edge", "tmp");
-        // one counter for every prefix and kind; labels clash only with labels: edge1 is a variable, so a
-        // free label; edge2 is free ("edge02" is not "edge2"); edge3 is a label
-        assertThat(names.label("edge").name()).isEqualTo("edge1");
-        assertThat(names.label("edge").name()).isEqualTo("edge2");
-        assertThat(names.label("edge").name()).isEqualTo("edge4");
-        assertThat(names.variable("tmp", Type.I32).name()).isEqualTo("tmp5");
-        // variables clash only with variables: edge1 is a parameter, tmp2 a let, edge3 a label
-        FreshNames again = FreshNames.of(F, "edge", "tmp");
-        assertThat(again.variable("edge", Type.I32).name()).isEqualTo("edge2");
-        assertThat(again.variable("tmp", Type.I32).name()).isEqualTo("tmp3");
-        assertThat(FreshNames.of(F, "tmp").variable("tmp", Type.I32).name()).isEqualTo("tmp1");
-        FreshNames third = FreshNames.of(F, "tmp");
-        third.variable("tmp", Type.I32);
-        assertThat(third.variable("tmp", Type.I32).name()).isEqualTo("tmp3");
-    }
-
-    @Test
-    void anUndeclaredPrefixIsRefused() {
-        assertThatThrownBy(() -> FreshNames.of(F, "edge").variable("tmp", Type.I32))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("\"tmp\" was not declared");
-        assertThatThrownBy(() -> FreshNames.of(F, "tmp").label("edge"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("\"edge\" was not declared");
-    }
-
-    @Test
-    void withoutPrefixesEveryNameOfTheKindIsKeptAndAnyPrefixServes() {
+    void aNewNameIsNumberedBeyondEveryNumberEndingANameOfItsKind() {
         FreshNames names = FreshNames.of(F);
-        assertThat(names.label("edge").name()).isEqualTo("edge1");
-        assertThat(names.variable("x_", Type.I32).name()).isEqualTo("x_3");
+        // labels: edge3 is the only one, so a new label is numbered from 4, whatever the variables are named
         assertThat(names.label("edge").name()).isEqualTo("edge4");
-        assertThat(names.variable("tmp", Type.I32).name()).isEqualTo("tmp5");
+        // variables: edge02 ends in 2 (its leading zero makes it no name a number could spell) and x_2 in 2,
+        // the largest; one counter serves both kinds, so the next number is 5 either way
+        assertThat(names.variable("x_", Type.I32).name()).isEqualTo("x_5");
+        assertThat(names.variable("tmp", Type.I32).name()).isEqualTo("tmp6");
+        assertThat(names.label("edge").name()).isEqualTo("edge7");
+        // a supply that asks for variables first numbers them beyond the variables alone
+        assertThat(FreshNames.of(F).variable("tmp", Type.I32).name()).isEqualTo("tmp3");
+    }
+
+    @Test
+    void aPrefixEndingInADigitIsRefused() {
+        assertThatThrownBy(() -> FreshNames.of(F).variable("x1", Type.I32))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must end in a character that is not a digit, not \"x1\"");
+        assertThatThrownBy(() -> FreshNames.of(F).label(""))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theTrailingNumberIsTheDecimalFormALongWouldHave() {
+        assertThat(FreshNames.trailingNumber("x")).isZero();
+        assertThat(FreshNames.trailingNumber("x_12")).isEqualTo(12);
+        assertThat(FreshNames.trailingNumber("12")).isEqualTo(12);
+        assertThat(FreshNames.trailingNumber("x_012")).isZero();
+        assertThat(FreshNames.trailingNumber("r" + Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
+        assertThat(FreshNames.trailingNumber("r9223372036854775808")).isZero();
+        assertThat(FreshNames.trailingNumber("r12345678901234567890")).isZero();
+        assertThat(FreshNames.trailingNumber("x\u0663")).isZero(); // an Arabic-Indic three is no digit here
+    }
+
+    @Test
+    void aFunctionWhoseNamesEndInTheLargestLongHasNoFreshName() {
+        Function f = function("""
+                (MODULE "t" (SYMTAB ("f" STATIC UNKNOWN 4 ".text" XDEF)))
+                fun f(r9223372036854775807: i32, m0: mem) -> (i32, mem) =
+                  return (r9223372036854775807, m0)
+                """);
+        assertThatThrownBy(() -> FreshNames.of(f).variable("t", Type.I32))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no larger number is left");
+        assertThat(FreshNames.of(f).label("edge").name()).isEqualTo("edge1");
     }
 }

@@ -37,7 +37,6 @@ import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +57,7 @@ import org.funssa.destruct.liveness.Liveness;
 import org.funssa.destruct.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
 import org.funssa.destruct.nest.BottomUp;
+import org.funssa.destruct.nest.Nest;
 import org.funssa.destruct.parallel.ParallelCopy;
 import org.funssa.destruct.parallel.Sequentialization;
 
@@ -87,7 +87,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         private final FreshNames names;
         private final Set<String> splitLabels = new HashSet<>();
         private final Function function;
-        private final Map<String, Integer> index = new HashMap<>();
+        private final Nest nest;
         private final List<IsolatedBlock> isolated = new ArrayList<>();
         private final Map<Type, Atom.Var> temporaries = new HashMap<>();
         private final LiveRanges ranges;
@@ -109,26 +109,9 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         Run(Function original) {
             names = FreshNames.of(original);
             function = original.withBody(BottomUp.rewrite(original.body(), this::split));
-            List<Body> blocks = BottomUp.nodes(function.body());
-            IdentityHashMap<Body, Integer> position = new IdentityHashMap<>();
-            for (int i = 0; i < blocks.size(); i++) {
-                position.put(blocks.get(i), i);
-            }
-            List<int[]> children = new ArrayList<>();
-            List<Vector<Atom.Var>> params = new ArrayList<>();
-            for (int i = 0; i < blocks.size(); i++) {
-                params.add(i == 0 ? function.params() : null);
-            }
-            for (Body body : blocks) {
-                int[] kids = new int[body.functions().size()];
-                for (int k = 0; k < kids.length; k++) {
-                    Fn fn = body.functions().get(k);
-                    kids[k] = position.get(fn.body());
-                    index.put(fn.label().name(), kids[k]);
-                    params.set(kids[k], fn.params());
-                }
-                children.add(kids);
-            }
+            nest = Nest.of(function);
+            List<Body> blocks = nest.bodies();
+            List<Vector<Atom.Var>> params = nest.params();
             List<Vector<Atom.Var>> targets = new ArrayList<>();
             for (int b = 0; b < blocks.size(); b++) {
                 Vector<Atom.Var> ps = params.get(b);
@@ -158,9 +141,9 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                 isolatedParams.add(block.params());
                 sequential.add(Body.of(block.sequentialLets(), block.tail()));
             }
-            liveness = Liveness.of(sequential, index, isolatedParams);
+            liveness = Liveness.of(sequential, nest, isolatedParams);
             occurrences = liveness.occurrences();
-            ranges = new LiveRanges(isolated, children, liveness);
+            ranges = new LiveRanges(isolated, nest.children(), liveness);
             classes = new CongruenceClasses(ranges);
             for (int b = 0; b < isolated.size(); b++) {
                 if (isolated.get(b).tail() instanceof Tail.Jump j) {
@@ -182,12 +165,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         }
 
         private int target(Tail.Jump j) {
-            Integer i = index.get(j.target().name());
-            if (i == null) {
-                throw new IllegalArgumentException("function " + function.name() + ": the jump to " + j.target()
-                        + " has no target; verify the program before destruction");
-            }
-            return i;
+            return nest.target(j);
         }
 
         /**
@@ -421,13 +399,14 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             Vector<Let> lets = unchanged && exit.isEmpty() ? block.lets() : Vector.ofAll(renamedLets);
             Map<String, Tail.Jump> folded = new HashMap<>();
             Vector<Fn> functions = Vector.empty();
-            for (Fn fn : body.functions()) {
+            for (int c = 0; c < body.functions().size(); c++) {
+                Fn fn = body.functions().get(c);
                 Body fb = fn.body();
                 if (splitLabels.contains(fn.label().name()) && fb.lets().isEmpty() && fb.functions().isEmpty()
                         && fb.tail() instanceof Tail.Jump j) {
                     folded.put(fn.label().name(), j);
                 } else {
-                    int child = index.get(fn.label().name());
+                    int child = nest.child(i, c);
                     cursor = occurrences.paramsFrom(child);
                     functions = functions.append(fn.withParams(isolated.get(child).params().map(this::renameNext)));
                 }

@@ -1,20 +1,18 @@
 package org.funssa.destruct.briggs;
 
 import io.vavr.collection.Vector;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.Dominators;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Tail;
 import org.funssa.destruct.liveness.Liveness;
 import org.funssa.destruct.nest.BottomUp;
+import org.funssa.destruct.nest.Nest;
 
 /**
  * The control flow graph of one function as Briggs et al.'s method sees it: the bodies of the nest numbered as
@@ -29,44 +27,36 @@ import org.funssa.destruct.nest.BottomUp;
 final class Blocks {
 
     final List<Body> bodies;
-    final Map<String, Integer> index = new HashMap<>();
-    final Vector<Atom.Var>[] params;
+    final Nest nest;
+    final List<Vector<Atom.Var>> params;
+    /** For each block and each jump of its tail, in order, the block it goes to: looked up once. */
+    private final int[][] targets;
     /** For each variable number, the block whose parameter it is, or −1. */
     private final int[] definer;
     final DiGraph graph;
     final DominatorTree tree;
     final Liveness liveness;
-    private final String function;
 
-    @SuppressWarnings("unchecked")
     Blocks(Function f) {
-        function = f.name();
-        bodies = BottomUp.nodes(f.body());
-        Map<Body, Integer> position = new java.util.IdentityHashMap<>();
-        for (int i = 0; i < bodies.size(); i++) {
-            position.put(bodies.get(i), i);
-        }
-        params = new Vector[bodies.size()];
-        params[0] = f.params();
-        for (Body body : bodies) {
-            for (Fn fn : body.functions()) {
-                int i = position.get(fn.body());
-                index.put(fn.label().name(), i);
-                params[i] = fn.params();
-            }
-        }
+        nest = Nest.of(f);
+        bodies = nest.bodies();
+        params = nest.params();
+        targets = new int[bodies.size()][];
         DiGraph.Builder builder = DiGraph.builder(bodies.size()).entry(0);
         for (int b = 0; b < bodies.size(); b++) {
-            for (Tail.Jump j : bodies.get(b).tail().jumps()) {
-                builder.edge(b, target(j));
+            Vector<Tail.Jump> jumps = bodies.get(b).tail().jumps();
+            targets[b] = new int[jumps.size()];
+            for (int k = 0; k < jumps.size(); k++) {
+                targets[b][k] = nest.target(jumps.get(k));
+                builder.edge(b, targets[b][k]);
             }
         }
         graph = builder.build();
         tree = Dominators.of(graph);
-        liveness = Liveness.of(bodies, index, java.util.Arrays.asList(params));
+        liveness = Liveness.of(bodies, nest, params);
         definer = new int[liveness.variableCount()];
         java.util.Arrays.fill(definer, -1);
-        for (int b = 0; b < params.length; b++) {
+        for (int b = 0; b < bodies.size(); b++) {
             IntSeq numbers = liveness.parameters(b);
             for (int k = 0; k < numbers.size(); k++) {
                 definer[numbers.get(k)] = b;
@@ -74,25 +64,29 @@ final class Blocks {
         }
     }
 
-    /** The block a jump goes to. */
+    /** The block that jump {@code k} of block {@code b}'s tail (in the order of {@link Tail#jumps()}) goes to. */
+    int target(int b, int k) {
+        return targets[b][k];
+    }
+
+    /** Whether one of the jumps of block {@code b}'s tail before jump {@code k} goes to block {@code to}. */
+    boolean targetsBefore(int b, int k, int to) {
+        for (int e = 0; e < k; e++) {
+            if (targets[b][e] == to) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The block a jump goes to, looked up by its label. */
     int target(Tail.Jump j) {
-        Integer i = index.get(j.target().name());
-        if (i == null) {
-            throw new IllegalArgumentException("function " + function + ": the jump to " + j.target().name()
-                    + " has no target; verify the program before destruction");
-        }
-        Vector<Atom.Var> p = params[i];
-        if (p.size() != j.args().size()) {
-            throw new IllegalArgumentException("function " + function + ": the jump to " + j.target().name()
-                    + " passes " + j.args().size() + " arguments for " + p.size()
-                    + " parameters; verify the program before destruction");
-        }
-        return i;
+        return nest.target(j);
     }
 
     /** The parameters of a jump's target. */
     Vector<Atom.Var> paramsOf(Tail.Jump j) {
-        return params[target(j)];
+        return params.get(target(j));
     }
 
     /** The liveness number of parameter {@code k} of block {@code b}. */

@@ -110,13 +110,15 @@ public final class Briggs implements Destruction.FunctionByFunction {
                 Vector<Tail.Jump> jumps = body.tail().jumps();
                 Vector<Tail.Jump> now = Vector.empty();
                 Vector<Fn> edges = Vector.empty();
-                for (Tail.Jump j : jumps) {
-                    if (!aligned(before, j) && (!before.tree.contains(b)
+                for (int k = 0; k < jumps.size(); k++) {
+                    Tail.Jump j = jumps.get(k);
+                    int to = before.target(b, k);
+                    if (!j.args().equals(before.params.get(to)) && (!before.tree.contains(b)
                             || jumps.exists(o -> o.target().equals(j.target()) && !o.args().equals(j.args()))
-                            || clobbersLiveThrough(before, frontiers, b, j))) {
-                        Tail.Jump to = new Tail.Jump(names.label("edge"), Vector.empty());
-                        edges = edges.append(new Fn(to.target(), Vector.empty(), Body.of(Vector.empty(), j)));
-                        now = now.append(to);
+                            || clobbersLiveThrough(before, frontiers, b, j, to))) {
+                        Tail.Jump edge = new Tail.Jump(names.label("edge"), Vector.empty());
+                        edges = edges.append(new Fn(edge.target(), Vector.empty(), Body.of(Vector.empty(), j)));
+                        now = now.append(edge);
                     } else {
                         now = now.append(j);
                     }
@@ -126,17 +128,13 @@ public final class Briggs implements Destruction.FunctionByFunction {
             }));
         }
 
-        private static boolean aligned(Blocks blocks, Tail.Jump j) {
-            return j.args().equals(blocks.paramsOf(j));
-        }
-
         /**
-         * Whether a copy of jump {@code j} at the end of block {@code b} writes a target that is live through
-         * {@code b} into a block of b's dominance frontier, where Stack's renaming does not reach.
+         * Whether a copy of jump {@code j} (to block {@code to}) at the end of block {@code b} writes a target that
+         * is live through {@code b} into a block of b's dominance frontier, where Stack's renaming does not reach.
          */
-        private static boolean clobbersLiveThrough(Blocks blocks, DominanceFrontiers frontiers, int b, Tail.Jump j) {
-            int to = blocks.target(j);
-            Vector<Atom.Var> targets = blocks.params[to];
+        private static boolean clobbersLiveThrough(Blocks blocks, DominanceFrontiers frontiers, int b, Tail.Jump j,
+                                                   int to) {
+            Vector<Atom.Var> targets = blocks.params.get(to);
             IntSeq frontier = frontiers.frontier(b);
             for (int k = 0; k < targets.size(); k++) {
                 int t = blocks.paramNumber(to, k);
@@ -222,13 +220,14 @@ public final class Briggs implements Destruction.FunctionByFunction {
             Map<Atom.Var, Copy> copySet = new LinkedHashMap<>();
             Map<Atom, Atom> map = new HashMap<>();
             Set<Atom> usedByAnother = new HashSet<>();
-            Set<String> done = new HashSet<>();
-            for (Tail.Jump j : tail.jumps()) {
-                if (!done.add(j.target().name())) {
+            Vector<Tail.Jump> jumps = tail.jumps();
+            for (int e = 0; e < jumps.size(); e++) {
+                Tail.Jump j = jumps.get(e);
+                int to = blocks.target(b, e);
+                if (blocks.targetsBefore(b, e, to)) {
                     continue; // an edge to the same block with the same arguments (split otherwise)
                 }
-                int to = blocks.target(j);
-                Vector<Atom.Var> targets = blocks.params[to];
+                Vector<Atom.Var> targets = blocks.params.get(to);
                 for (int k = 0; k < targets.size(); k++) {
                     Atom src = j.args().get(k);
                     Atom.Var target = targets.get(k);

@@ -15,7 +15,6 @@ package org.funssa.destruct.liveness;
 import io.vavr.collection.Vector;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.names.NameSet;
@@ -23,6 +22,7 @@ import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
+import org.funssa.destruct.nest.Nest;
 
 /**
  * Live-in and live-out sets of the blocks of one function. The sets can change, so that a method that inserts
@@ -46,10 +46,11 @@ public final class Liveness {
     }
 
     /**
-     * Liveness of {@code blocks}, where {@code index} gives the block of each label and {@code params} the
-     * parameters of each block (the function's parameters for the entry block).
+     * Liveness of {@code blocks}, the blocks of {@code nest} with their lets and jump arguments as a method made
+     * them (their jumps' targets are the nest's), where {@code params} gives the parameters of each block (the
+     * function's parameters for the entry block).
      */
-    public static Liveness of(List<Body> blocks, Map<String, Integer> index, List<Vector<Atom.Var>> params) {
+    public static Liveness of(List<Body> blocks, Nest nest, List<Vector<Atom.Var>> params) {
         int n = blocks.size();
         // a function in SSA form names each variable where it is defined: about a name per let and parameter
         int definitions = 0;
@@ -81,7 +82,7 @@ public final class Liveness {
             defs[b] = numbering.takeDefs();
             occurrences.exit();
             for (Tail.Jump j : body.tail().jumps()) {
-                graph.edge(b, index.get(j.target().name()));
+                graph.edge(b, nest.target(j));
                 numbering.usedAtExit(j.args());
             }
             exitUses[b] = numbering.takeUses();

@@ -88,7 +88,8 @@ public final class BottomUp {
         return done[0];
     }
 
-    private static void number(Body root, List<Body> nodes, List<int[]> children) {
+    /** Numbers the bodies of a nest as {@link #nodes(Body)} does, with the numbers of each body's local functions. */
+    static void number(Body root, List<Body> nodes, List<int[]> children) {
         int[] stack = new int[16];
         int top = 0;
         nodes.add(root);

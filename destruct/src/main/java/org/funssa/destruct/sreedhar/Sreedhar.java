@@ -46,7 +46,6 @@ import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,6 +70,7 @@ import org.funssa.destruct.liveness.Liveness;
 import org.funssa.destruct.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
 import org.funssa.destruct.nest.BottomUp;
+import org.funssa.destruct.nest.Nest;
 
 /**
  * Sreedhar et al.'s Method I, II or III, followed (by default) by their SSA-based coalescing. Pass names
@@ -116,8 +116,9 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         private final Set<String> splitLabels = new HashSet<>();
         private final Function function;
         private final List<Body> blocks;
-        private final Map<String, Integer> index = new HashMap<>();
-        private final List<Vector<Atom.Var>> params = new ArrayList<>();
+        private final Nest nest;
+        /** Each block's parameters, as Method III's target copies rename them. */
+        private final List<Vector<Atom.Var>> params;
         private final List<List<Copy>> prefix = new ArrayList<>();
         private final List<List<Copy>> suffix = new ArrayList<>();
         private final List<List<Atom>> jumpArgs = new ArrayList<>();
@@ -142,27 +143,18 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             this.method = method;
             names = FreshNames.of(original);
             function = original.withBody(BottomUp.rewrite(original.body(), this::split));
-            blocks = BottomUp.nodes(function.body());
-            IdentityHashMap<Body, Integer> position = new IdentityHashMap<>();
+            nest = Nest.of(function);
+            blocks = nest.bodies();
+            params = new ArrayList<>(nest.params());
             for (int i = 0; i < blocks.size(); i++) {
-                position.put(blocks.get(i), i);
-                params.add(Vector.empty());
                 prefix.add(new ArrayList<>());
                 suffix.add(new ArrayList<>());
                 preds.add(new ArrayList<>());
             }
-            params.set(0, function.params());
-            for (Body body : blocks) {
-                for (Fn fn : body.functions()) {
-                    int i = position.get(fn.body());
-                    index.put(fn.label().name(), i);
-                    params.set(i, fn.params());
-                }
-            }
             for (int b = 0; b < blocks.size(); b++) {
                 List<Atom> args = new ArrayList<>();
                 if (blocks.get(b).tail() instanceof Tail.Jump j) {
-                    preds.get(target(j)).add(b);
+                    preds.get(nest.target(j)).add(b);
                     for (Atom a : j.args()) {
                         args.add(constantCopied(b, a));
                     }
@@ -176,7 +168,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                         .withTail(blocks.get(b).tail() instanceof Tail.Jump j
                                 ? new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(b))) : blocks.get(b).tail()));
             }
-            liveness = Liveness.of(current, index, params);
+            liveness = Liveness.of(current, nest, params);
             classes = new PhiCongruence(Interference.of(current, liveness, resourcesAndCopies(current)), liveness);
             Occurrences o = liveness.occurrences();
             paramLive = new int[blocks.size()][];
@@ -231,15 +223,6 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 }
             }
             return among;
-        }
-
-        private int target(Tail.Jump j) {
-            Integer i = index.get(j.target().name());
-            if (i == null) {
-                throw new IllegalArgumentException("function " + function.name() + ": the jump to " + j.target()
-                        + " has no target; verify the program before destruction");
-            }
-            return i;
         }
 
         /** A constant φ source copied into a new variable at the end of block {@code b} (§5.4.6). */
@@ -575,8 +558,9 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             }
             Map<String, Tail.Jump> folded = new HashMap<>();
             Vector<Fn> functions = Vector.empty();
-            for (Fn fn : body.functions()) {
-                int f = index.get(fn.label().name());
+            for (int c = 0; c < body.functions().size(); c++) {
+                Fn fn = body.functions().get(c);
+                int f = nest.child(i, c);
                 Fn withParams = fn.withParams(renamed(params.get(f), paramLive[f]));
                 Body fb = fn.body();
                 if (splitLabels.contains(fn.label().name()) && fb.lets().isEmpty() && fb.functions().isEmpty()

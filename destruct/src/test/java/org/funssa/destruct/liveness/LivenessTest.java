@@ -3,45 +3,32 @@ package org.funssa.destruct.liveness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.vavr.collection.Vector;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import org.funssa.core.graph.IntList;
-import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
 import org.funssa.destruct.Examples;
-import org.funssa.destruct.nest.BottomUp;
+import org.funssa.destruct.nest.Nest;
 import org.junit.jupiter.api.Test;
 
 class LivenessTest {
 
     /** The blocks of one function of a resource, numbered as the destruction methods number them. */
-    private record Blocks(List<Body> bodies, Map<String, Integer> index, List<Vector<Atom.Var>> params) {
+    private record Blocks(Nest nest) {
 
         static Blocks of(Function f) {
-            List<Body> bodies = BottomUp.nodes(f.body());
-            Map<String, Integer> index = new HashMap<>();
-            List<Vector<Atom.Var>> params = new ArrayList<>();
-            for (int b = 0; b < bodies.size(); b++) {
-                params.add(b == 0 ? f.params() : null);
-            }
-            for (Body body : bodies) {
-                for (Fn fn : body.functions()) {
-                    int b = bodies.indexOf(fn.body());
-                    index.put(fn.label().name(), b);
-                    params.set(b, fn.params());
-                }
-            }
-            return new Blocks(bodies, index, params);
+            return new Blocks(Nest.of(f));
+        }
+
+        List<Body> bodies() {
+            return nest.bodies();
         }
 
         Liveness liveness() {
-            return Liveness.of(bodies, index, params);
+            return Liveness.of(nest.bodies(), nest, nest.params());
         }
     }
 
@@ -62,8 +49,8 @@ class LivenessTest {
         Blocks blocks = Blocks.of(lost);
         Liveness live = blocks.liveness();
         int entry = 0;
-        int block2 = blocks.index().get("block2");
-        int block3 = blocks.index().get("block3");
+        int block2 = blocks.nest().block(new Label("block2"));
+        int block3 = blocks.nest().block(new Label("block3"));
         assertThat(names(live.in(entry))).containsExactly("m0", "n");
         assertThat(names(live.out(entry))).containsExactly("m0", "n", "x0");
         assertThat(names(live.in(block2))).containsExactly("m0", "n", "x1");
@@ -124,7 +111,7 @@ class LivenessTest {
         Function lost = Examples.program("seed004-ch5.ir").functions().find(f -> f.name().equals("lost")).get();
         Blocks blocks = Blocks.of(lost);
         Liveness live = blocks.liveness();
-        int block2 = blocks.index().get("block2");
+        int block2 = blocks.nest().block(new Label("block2"));
         LiveSet out = live.out(block2);
         int numbered = live.variableCount();
         int x2 = live.numberOrMinus("x2");
@@ -165,8 +152,8 @@ class LivenessTest {
         Liveness live = blocks.liveness();
         Occurrences o = live.occurrences();
         int entry = 0;
-        int block2 = blocks.index().get("block2");
-        int block3 = blocks.index().get("block3");
+        int block2 = blocks.nest().block(new Label("block2"));
+        int block3 = blocks.nest().block(new Label("block3"));
         assertThat(o.blocks()).isEqualTo(3);
         assertThat(between(live, o.paramsFrom(entry), o.paramsTo(entry))).containsExactly("n", "m0");
         assertThat(between(live, o.operandsFrom(entry, 0), o.varsFrom(entry, 0))).isEmpty();

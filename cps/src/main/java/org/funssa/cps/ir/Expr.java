@@ -20,6 +20,37 @@ public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Loa
     /** The operands, in order of appearance. */
     Vector<Atom> operands();
 
+    /**
+     * How many operands {@link #operands()} has, without making that vector: a pass that reads every operand of
+     * a function of 10^6 instructions by index makes no vector and no iterator per let.
+     */
+    default int operandCount() {
+        return switch (this) {
+            case Copy c -> 1;
+            case Prim p -> p.operands().size();
+            case Select s -> 3;
+            case Load l -> 2;
+            case Store s -> 3;
+            case Call c -> c.args().size() + 2;
+        };
+    }
+
+    /** Operand {@code i} of {@link #operands()}, without making that vector. */
+    default Atom operand(int i) {
+        int count = operandCount();
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException("operand " + i + " of " + count);
+        }
+        return switch (this) {
+            case Copy c -> c.value();
+            case Prim p -> p.operands().get(i);
+            case Select s -> i == 0 ? s.condition() : i == 1 ? s.ifTrue() : s.ifFalse();
+            case Load l -> i == 0 ? l.mem() : l.address();
+            case Store s -> i == 0 ? s.mem() : i == 1 ? s.address() : s.value();
+            case Call c -> i == 0 ? c.function() : i == count - 1 ? c.mem() : c.args().get(i - 1);
+        };
+    }
+
     /** The same expression with every operand replaced by {@code f} of it (renaming, substitution). */
     default Expr mapAtoms(java.util.function.UnaryOperator<Atom> f) {
         return switch (this) {

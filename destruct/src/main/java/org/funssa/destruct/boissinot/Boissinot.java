@@ -357,10 +357,10 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         private Let renamedAt(int b, int let, Let l) {
             cursor = occurrences.operandsFrom(b, let);
             boolean renamed = false;
-            for (Atom a : l.expr().operands()) {
-                renamed |= renameNext(a) != a;
-            }
             Expr expr = l.expr();
+            for (int i = 0, count = expr.operandCount(); i < count; i++) {
+                renamed |= renameNext(expr.operand(i)) != expr.operand(i);
+            }
             if (renamed) {
                 cursor = occurrences.operandsFrom(b, let);
                 expr = expr.mapAtoms(this::renameNext);

@@ -611,12 +611,12 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             int operands = o.operandsFrom(b, k);
             boolean renamed = false;
             int position = operands;
-            for (Atom a : let.expr().operands()) {
-                if (a instanceof Atom.Var v) {
+            Expr expr = let.expr();
+            for (int i = 0, count = expr.operandCount(); i < count; i++) {
+                if (expr.operand(i) instanceof Atom.Var v) {
                     renamed |= renamedAt(position++, v) != v;
                 }
             }
-            Expr expr = let.expr();
             if (renamed) {
                 int[] at = {operands};
                 expr = expr.mapAtoms(a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a);

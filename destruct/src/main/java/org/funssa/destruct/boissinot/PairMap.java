@@ -4,7 +4,9 @@ package org.funssa.destruct.boissinot;
  * An open-addressing hash map from unordered pairs of non-negative ints to non-negative ints, with linear
  * probing and deletion by shifting back the entries that follow (Knuth, TAOCP vol. 3, §6.4, Algorithms L and
  * R), hashed by Fibonacci hashing (ibid.), kept at most half full. A pair is one long, the smaller number in
- * the high half; a slot holds the value plus one, so that a new array, which the JVM zeroes, is all free.
+ * the high half; a slot is two longs side by side, the pair and its value plus one, so that a new array, which
+ * the JVM zeroes, is all free, and a probe reads one cache line where a key array and a value array beside it
+ * cost two misses (at 10^6 instructions that lookup grew from 2 % to 6.5 % of Boissinot et al.'s time).
  *
  * Why: coalescing keeps the affinity between two congruence classes under the pair of their roots. As a map of
  * maps of boxed Integers it allocated a node, two boxes and a map per class, and its lookups followed three
@@ -16,21 +18,22 @@ import java.util.Arrays;
 /** A mutable map from unordered pairs {a, b} of ints ≥ 0 to ints ≥ 0. Not thread-safe. */
 final class PairMap {
 
-    private static final int FREE = 0;
+    private static final long FREE = 0;
 
-    private long[] keys = new long[16];
-    private int[] values = new int[16];
+    /** Slot i: its pair at 2i, its value plus one (or {@link #FREE}) at 2i + 1. */
+    private long[] slots = new long[32];
     private int size;
 
     /** The value of {a, b}, or −1 when the pair has none. */
     int get(int a, int b) {
         long key = key(a, b);
         for (int i = home(key); ; i = next(i)) {
-            if (values[i] == FREE) {
+            long value = slots[2 * i + 1];
+            if (value == FREE) {
                 return -1;
             }
-            if (keys[i] == key) {
-                return values[i] - 1;
+            if (slots[2 * i] == key) {
+                return (int) value - 1;
             }
         }
     }
@@ -42,15 +45,15 @@ final class PairMap {
         }
         long key = key(a, b);
         int i = home(key);
-        for (; values[i] != FREE; i = next(i)) {
-            if (keys[i] == key) {
-                values[i] = value + 1;
+        for (; slots[2 * i + 1] != FREE; i = next(i)) {
+            if (slots[2 * i] == key) {
+                slots[2 * i + 1] = value + 1L;
                 return;
             }
         }
-        keys[i] = key;
-        values[i] = value + 1;
-        if (2 * ++size > keys.length) {
+        slots[2 * i] = key;
+        slots[2 * i + 1] = value + 1L;
+        if (2 * ++size > capacity()) {
             grow();
         }
     }
@@ -59,31 +62,35 @@ final class PairMap {
     void remove(int a, int b) {
         long key = key(a, b);
         int i = home(key);
-        while (values[i] != FREE && keys[i] != key) {
+        while (slots[2 * i + 1] != FREE && slots[2 * i] != key) {
             i = next(i);
         }
-        if (values[i] == FREE) {
+        if (slots[2 * i + 1] == FREE) {
             return;
         }
         size--;
         // Algorithm R: move back every entry after the hole whose home does not lie cyclically in (hole, j]
         int hole = i;
-        for (int j = next(i); values[j] != FREE; j = next(j)) {
-            int h = home(keys[j]);
+        for (int j = next(i); slots[2 * j + 1] != FREE; j = next(j)) {
+            int h = home(slots[2 * j]);
             boolean homeAfterHole = hole <= j ? hole < h && h <= j : hole < h || h <= j;
             if (!homeAfterHole) {
-                keys[hole] = keys[j];
-                values[hole] = values[j];
+                slots[2 * hole] = slots[2 * j];
+                slots[2 * hole + 1] = slots[2 * j + 1];
                 hole = j;
             }
         }
-        values[hole] = FREE;
-        keys[hole] = 0;
+        slots[2 * hole] = 0;
+        slots[2 * hole + 1] = FREE;
     }
 
     /** How many pairs have a value. */
     int size() {
         return size;
+    }
+
+    private int capacity() {
+        return slots.length / 2;
     }
 
     private static long key(int a, int b) {
@@ -95,26 +102,24 @@ final class PairMap {
 
     private int home(long key) {
         long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h >>> (64 - Integer.numberOfTrailingZeros(keys.length)));
+        return (int) (h >>> (64 - Integer.numberOfTrailingZeros(capacity())));
     }
 
     private int next(int i) {
-        return (i + 1) & (keys.length - 1);
+        return (i + 1) & (capacity() - 1);
     }
 
     private void grow() {
-        long[] oldKeys = keys;
-        int[] oldValues = values;
-        keys = new long[2 * oldKeys.length];
-        values = new int[2 * oldValues.length];
-        for (int j = 0; j < oldKeys.length; j++) {
-            if (oldValues[j] != FREE) {
-                int i = home(oldKeys[j]);
-                while (values[i] != FREE) {
+        long[] old = slots;
+        slots = new long[2 * old.length];
+        for (int j = 0; j < old.length; j += 2) {
+            if (old[j + 1] != FREE) {
+                int i = home(old[j]);
+                while (slots[2 * i + 1] != FREE) {
                     i = next(i);
                 }
-                keys[i] = oldKeys[j];
-                values[i] = oldValues[j];
+                slots[2 * i] = old[j];
+                slots[2 * i + 1] = old[j + 1];
             }
         }
     }
@@ -124,9 +129,9 @@ final class PairMap {
         StringBuilder s = new StringBuilder("{");
         long[] live = new long[size];
         int n = 0;
-        for (int i = 0; i < keys.length; i++) {
-            if (values[i] != FREE) {
-                live[n++] = keys[i];
+        for (int i = 0; i < capacity(); i++) {
+            if (slots[2 * i + 1] != FREE) {
+                live[n++] = slots[2 * i];
             }
         }
         Arrays.sort(live);

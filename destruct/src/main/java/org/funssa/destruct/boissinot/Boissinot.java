@@ -126,7 +126,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                 ParallelCopy exit = new ParallelCopy(Vector.empty());
                 Tail tail = body.tail();
                 if (tail instanceof Tail.Jump j && !j.args().isEmpty()) {
-                    Vector<Atom.Var> sources = params.get(target(j))
+                    Vector<Atom.Var> sources = params.get(nest.target(b, 0))
                             .map(p -> names.variable(p.name() + "_", p.type()));
                     exit = ParallelCopy.of(sources, j.args());
                     tail = new Tail.Jump(j.target(), Vector.narrow(sources));
@@ -147,7 +147,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             classes = new CongruenceClasses(ranges);
             for (int b = 0; b < isolated.size(); b++) {
                 if (isolated.get(b).tail() instanceof Tail.Jump j) {
-                    int t = target(j);
+                    int t = nest.target(b, 0);
                     Vector<Atom.Var> phi = isolated.get(t).params();
                     for (int k = 0; k < phi.size(); k++) { // the jump passes fresh variables only
                         if (!classes.merge(ranges.numberAt(occurrences, occurrences.paramsFrom(t) + k),
@@ -164,10 +164,6 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             return !m.destination().type().equals(Type.MEM);
         }
 
-        private int target(Tail.Jump j) {
-            return nest.target(j);
-        }
-
         /**
          * The moves that several edges out of block {@code b}'s branch or switch make from one source leave those
          * edges' blocks for {@code b}'s own exit copy, before the branch, where §3.1 places φ copies: there their
@@ -182,9 +178,10 @@ public final class Boissinot implements Destruction.FunctionByFunction {
                 return;
             }
             List<Integer> edges = new ArrayList<>();
-            for (Tail.Jump j : block.tail().jumps()) {
-                if (splitLabels.contains(j.target().name())) {
-                    edges.add(target(j));
+            Vector<Tail.Jump> jumps = block.tail().jumps();
+            for (int k = 0; k < jumps.size(); k++) {
+                if (splitLabels.contains(jumps.get(k).target().name())) {
+                    edges.add(nest.target(b, k));
                 }
             }
             Map<Atom, Integer> edgesFrom = new HashMap<>();
@@ -192,7 +189,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             Set<PhiSlot> conflicting = new HashSet<>();
             for (int e : edges) {
                 IsolatedBlock edge = isolated.get(e);
-                int phiBlock = target((Tail.Jump) edge.tail());
+                int phiBlock = nest.target(e, 0);
                 Vector<ParallelCopy.Move> moves = edge.exit().moves();
                 for (int k = 0; k < moves.size(); k++) {
                     Atom source = moves.get(k).source();
@@ -206,7 +203,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             Vector<ParallelCopy.Move> shared = Vector.empty();
             for (int e : edges) {
                 IsolatedBlock edge = isolated.get(e);
-                int phiBlock = target((Tail.Jump) edge.tail());
+                int phiBlock = nest.target(e, 0);
                 Vector<ParallelCopy.Move> moves = edge.exit().moves();
                 Vector<ParallelCopy.Move> up = Vector.empty();
                 for (int k = 0; k < moves.size(); k++) {
@@ -324,8 +321,8 @@ public final class Boissinot implements Destruction.FunctionByFunction {
         private int[] loopDepths() {
             DiGraph.Builder graph = DiGraph.builder(isolated.size());
             for (int b = 0; b < isolated.size(); b++) {
-                for (Tail.Jump j : isolated.get(b).tail().jumps()) {
-                    graph.edge(b, target(j));
+                for (int k = 0; k < nest.jumpCount(b); k++) {
+                    graph.edge(b, nest.target(b, k));
                 }
             }
             LoopNestingForest loops = LoopNestingForest.of(graph.build());

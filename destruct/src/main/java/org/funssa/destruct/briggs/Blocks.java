@@ -29,8 +29,6 @@ final class Blocks {
     final List<Body> bodies;
     final Nest nest;
     final List<Vector<Atom.Var>> params;
-    /** For each block and each jump of its tail, in order, the block it goes to: looked up once. */
-    private final int[][] targets;
     /** For each variable number, the block whose parameter it is, or −1. */
     private final int[] definer;
     final DiGraph graph;
@@ -41,14 +39,10 @@ final class Blocks {
         nest = Nest.of(f);
         bodies = nest.bodies();
         params = nest.params();
-        targets = new int[bodies.size()][];
         DiGraph.Builder builder = DiGraph.builder(bodies.size()).entry(0);
         for (int b = 0; b < bodies.size(); b++) {
-            Vector<Tail.Jump> jumps = bodies.get(b).tail().jumps();
-            targets[b] = new int[jumps.size()];
-            for (int k = 0; k < jumps.size(); k++) {
-                targets[b][k] = nest.target(jumps.get(k));
-                builder.edge(b, targets[b][k]);
+            for (int k = 0; k < nest.jumpCount(b); k++) {
+                builder.edge(b, nest.target(b, k));
             }
         }
         graph = builder.build();
@@ -66,13 +60,13 @@ final class Blocks {
 
     /** The block that jump {@code k} of block {@code b}'s tail (in the order of {@link Tail#jumps()}) goes to. */
     int target(int b, int k) {
-        return targets[b][k];
+        return nest.target(b, k);
     }
 
     /** Whether one of the jumps of block {@code b}'s tail before jump {@code k} goes to block {@code to}. */
     boolean targetsBefore(int b, int k, int to) {
         for (int e = 0; e < k; e++) {
-            if (targets[b][e] == to) {
+            if (nest.target(b, e) == to) {
                 return true;
             }
         }

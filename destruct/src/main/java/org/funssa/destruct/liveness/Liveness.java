@@ -84,9 +84,14 @@ public final class Liveness {
             uses[b] = numbering.takeUses();
             defs[b] = numbering.takeDefs();
             occurrences.exit();
-            for (Tail.Jump j : body.tail().jumps()) {
-                graph.edge(b, nest.target(j));
-                numbering.usedAtExit(j.args());
+            Vector<Tail.Jump> jumps = body.tail().jumps();
+            if (jumps.size() != nest.jumpCount(b)) {
+                throw new IllegalArgumentException("block " + b + " has " + jumps.size() + " jumps, its nest's "
+                        + nest.jumpCount(b));
+            }
+            for (int k = 0; k < jumps.size(); k++) {
+                graph.edge(b, nest.target(b, k));
+                numbering.usedAtExit(jumps.get(k).args());
             }
             exitUses[b] = numbering.takeUses();
         }

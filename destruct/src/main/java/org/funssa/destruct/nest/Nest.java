@@ -6,8 +6,8 @@ package org.funssa.destruct.nest;
  * 10^6 instructions (1.7·10^5 labels) a lookup there followed four pointers to four places in the heap, and
  * Briggs et al.'s method looked every jump up three or four times: 9 % of its time at that size against 2 %
  * at 10^5. Here each body's local functions are numbered as the nest is walked (no map from bodies), the
- * labels go into a NameSet (one array of hashes, the names reached by number), and a jump is looked up by a
- * method once when it can keep the block number.
+ * labels go into a NameSet (one array of hashes, the names reached by number), and every jump is looked up
+ * once, when the nest is numbered: the methods ask for the target of jump k of block b.
  */
 
 import io.vavr.collection.Vector;
@@ -25,7 +25,7 @@ import org.funssa.cps.ir.Tail;
 /**
  * The blocks of one function: the bodies of its nest numbered as {@link BottomUp#nodes(Body)} numbers them (the
  * function's body is block 0, the entry), with each block's parameters (the function's for block 0), the
- * numbers of the local functions each body defines, and the block of each label.
+ * numbers of the local functions each body defines, the block of each label, and the block each jump goes to.
  */
 public final class Nest {
 
@@ -36,6 +36,8 @@ public final class Nest {
     private final NameSet labels;
     /** For each label's number in {@link #labels}, its block. */
     private final int[] blockOfLabel;
+    /** For each block and each jump of its tail, in the order of {@link Tail#jumps()}, the block it goes to. */
+    private final int[][] targets;
 
     private Nest(String function, List<Body> bodies, List<int[]> children, List<Vector<Atom.Var>> params,
                  NameSet labels, int[] blockOfLabel) {
@@ -45,12 +47,22 @@ public final class Nest {
         this.params = params;
         this.labels = labels;
         this.blockOfLabel = blockOfLabel;
+        targets = new int[bodies.size()][];
+        for (int b = 0; b < bodies.size(); b++) {
+            Vector<Tail.Jump> jumps = bodies.get(b).tail().jumps();
+            targets[b] = new int[jumps.size()];
+            for (int k = 0; k < targets[b].length; k++) {
+                targets[b][k] = target(jumps.get(k));
+            }
+        }
     }
 
     /**
      * The blocks of {@code f}.
      *
-     * @throws IllegalArgumentException when two local functions have one label (the verifier refuses that)
+     * @throws IllegalArgumentException when two local functions have one label, when a jump names no local
+     *                                  function, or when it passes a function more or fewer arguments than it
+     *                                  has parameters (the verifier refuses all three)
      */
     public static Nest of(Function f) {
         List<Body> bodies = new ArrayList<>();
@@ -108,8 +120,18 @@ public final class Nest {
         return n < 0 ? -1 : blockOfLabel[n];
     }
 
+    /** The block that jump {@code k} of block {@code b}'s tail (in the order of {@link Tail#jumps()}) goes to. */
+    public int target(int b, int k) {
+        return targets[b][k];
+    }
+
+    /** How many jumps block {@code b}'s tail has. */
+    public int jumpCount(int b) {
+        return targets[b].length;
+    }
+
     /**
-     * The block a jump goes to.
+     * The block a jump goes to, looked up by its label: for a jump that is not one of the nest's own.
      *
      * @throws IllegalArgumentException when no local function has the jump's label, or when the jump's arguments
      *                                  are not as many as that function's parameters

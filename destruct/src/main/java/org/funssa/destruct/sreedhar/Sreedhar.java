@@ -154,7 +154,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
             for (int b = 0; b < blocks.size(); b++) {
                 List<Atom> args = new ArrayList<>();
                 if (blocks.get(b).tail() instanceof Tail.Jump j) {
-                    preds.get(nest.target(j)).add(b);
+                    preds.get(nest.target(b, 0)).add(b);
                     for (Atom a : j.args()) {
                         args.add(constantCopied(b, a));
                     }

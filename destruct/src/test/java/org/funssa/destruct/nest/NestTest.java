@@ -49,6 +49,20 @@ class NestTest {
         Tail.Branch branch = (Tail.Branch) F.body().tail();
         assertThat(nest.target(branch.ifTrue())).isEqualTo(a);
         assertThat(nest.target(branch.ifFalse())).isEqualTo(b);
+        assertThat(nest.jumpCount(0)).isEqualTo(2);
+        assertThat(nest.target(0, 0)).isEqualTo(a);
+        assertThat(nest.target(0, 1)).isEqualTo(b);
+        assertThat(nest.target(a, 0)).isEqualTo(inner);
+        assertThat(nest.target(b, 0)).isEqualTo(a);
+        assertThat(nest.jumpCount(inner)).isZero();
+    }
+
+    @Test
+    void aNestWhoseJumpNamesNoFunctionIsRefusedWhenNumbered() {
+        Body body = F.body().withTail(new Tail.Jump(new Label("nowhere"), Vector.empty()));
+        assertThatThrownBy(() -> Nest.of(F.withBody(body)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("function f: the jump to nowhere has no target; verify the program before destruction");
     }
 
     @Test

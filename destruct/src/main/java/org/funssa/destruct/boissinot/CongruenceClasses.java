@@ -89,10 +89,26 @@ final class CongruenceClasses {
         return names;
     }
 
+    /**
+     * The number of the variable that names each variable's class, as the classes are now: where it is the
+     * variable's own, a renaming keeps the occurrence as it is without reading the name.
+     */
+    int[] finalNameNumbers() {
+        int[] numbers = new int[parent.length];
+        for (int v = 0; v < numbers.length; v++) {
+            numbers[v] = nameNumber(v);
+        }
+        return numbers;
+    }
+
     /** The variable that names {@code v}'s class: its first member in dominance order. */
     Atom.Var name(int v) {
+        return ranges.var(nameNumber(v));
+    }
+
+    private int nameNumber(int v) {
         int root = find(v);
-        return ranges.var(members[root] == null ? root : members[root].first());
+        return members[root] == null ? root : members[root].first();
     }
 
     private int size(int root) {

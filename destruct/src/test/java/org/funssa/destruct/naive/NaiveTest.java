@@ -2,6 +2,7 @@ package org.funssa.destruct.naive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.destruct.Destruction;
@@ -31,5 +32,15 @@ class NaiveTest {
         Program p = Examples.program("seed004-ch5.ir");
         String arms = IrPrinter.print(naive.apply(p).function("arms").get());
         assertThat(arms).contains("if c then edge").containsPattern("else edge[0-9]+\\(\\)");
+    }
+
+    @Test
+    void aFunctionWhoseJumpsPassTheirParametersComesOutAsItWent() {
+        Program once = naive.apply(Examples.program("seed004-ch5.ir"));
+        Program twice = naive.apply(once);
+        assertThat(once.functions()).isNotEmpty();
+        for (Function f : once.functions()) {
+            assertThat(twice.function(f.name()).get().body()).as(f.name()).isSameAs(f.body());
+        }
     }
 }

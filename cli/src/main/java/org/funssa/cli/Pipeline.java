@@ -117,7 +117,7 @@ final class Pipeline {
             }
             compare(construction.seedName(), e, Behaviour.of(IrInterpreter.run(program, check.get())));
         });
-        Pass dump = Pass.of(PassString.DUMP, p -> {
+        Pass dump = Pass.ofProgram(PassString.DUMP, p -> {
             dumps.accept(IrPrinter.print(p));
             return p;
         });
@@ -127,11 +127,9 @@ final class Pipeline {
             }
         }
         Program optimized = history.current();
-        Vector<Timed<Destruction.Destructed>> parts = optimized.functions().map(f -> timed(destruction.name(),
-                () -> destruction.destruct(new Program(optimized.name(), optimized.symbols(), optimized.data(),
-                        Vector.of(f)))));
-        Program destructed = new Program(optimized.name(), optimized.symbols(), optimized.data(),
-                parts.map(d -> d.value().program().functions().head()));
+        Vector<Timed<Destruction.DestructedFunction>> parts = optimized.functions().map(f -> timed(destruction.name(),
+                () -> destruction.destruct(f)));
+        Program destructed = optimized.withFunctions(parts.map(d -> d.value().function()));
         history = history.record(destructed, new Step(passes.destruction(), destructionOptions(chaitin,
                 sreedharCoalescing),
                 parts.map(Timed::elapsed).fold(Duration.ZERO, Duration::plus)));

@@ -13,6 +13,7 @@ import org.funssa.core.lir.Op;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.construct.Ssa;
+import org.funssa.bench.phase.Rebuild;
 import org.funssa.cps.history.History;
 import org.funssa.cps.history.ProgramSize;
 import org.funssa.cps.history.Rewrite;
@@ -129,7 +130,7 @@ public final class SnapshotMemory {
         for (int i = 0; i < snapshots; i++) {
             Target target = targets.get(i);
             UnaryOperator<Fn> change = touch(i);
-            history = history.apply(Pass.of("touch", p -> Rewrite.replaceLocalFunction(p, target.function(),
+            history = history.apply(Pass.ofProgram("touch", p -> Rewrite.replaceLocalFunction(p, target.function(),
                     target.label(), change)));
         }
         long shared = used() - before;
@@ -210,60 +211,9 @@ public final class SnapshotMemory {
         return max;
     }
 
-    /** A copy sharing nothing but atoms: new bodies, local functions, lets, expressions and vectors. */
+    /** A copy sharing nothing but operands and jump targets: the floor's ({@link Rebuild}). */
     static Program deepCopy(Program program) {
-        return new Program(program.name(), program.symbols(), program.data(), program.functions().map(f ->
-                new Function(f.name(), f.symbols(), Vector.ofAll(f.params()), f.results(), copy(f.body()))));
-    }
-
-    private static Body copy(Body root) {
-        // Post-order with an explicit stack: a body is rebuilt once its local functions are.
-        ArrayDeque<Object[]> stack = new ArrayDeque<>();
-        stack.push(new Object[] {root, new ArrayList<Fn>()});
-        Body result = null;
-        while (!stack.isEmpty()) {
-            Object[] top = stack.peek();
-            Body body = (Body) top[0];
-            @SuppressWarnings("unchecked")
-            List<Fn> done = (List<Fn>) top[1];
-            if (done.size() < body.functions().size()) {
-                stack.push(new Object[] {body.functions().get(done.size()).body(), new ArrayList<Fn>()});
-                continue;
-            }
-            stack.pop();
-            Body copied = new Body(body.lets().map(SnapshotMemory::copy), Vector.ofAll(done), copy(body.tail()));
-            if (stack.isEmpty()) {
-                result = copied;
-            } else {
-                @SuppressWarnings("unchecked")
-                List<Fn> siblings = (List<Fn>) stack.peek()[1];
-                Fn original = ((Body) stack.peek()[0]).functions().get(siblings.size());
-                siblings.add(new Fn(original.label(), Vector.ofAll(original.params()), copied));
-            }
-        }
-        return result;
-    }
-
-    private static Let copy(Let let) {
-        Expr e = switch (let.expr()) {
-            case Expr.Copy c -> new Expr.Copy(c.value());
-            case Expr.Prim p -> new Expr.Prim(p.op(), p.type(), Vector.ofAll(p.operands()));
-            case Expr.Select s -> new Expr.Select(s.type(), s.condition(), s.ifTrue(), s.ifFalse());
-            case Expr.Load l -> new Expr.Load(l.type(), l.mem(), l.address(), l.access());
-            case Expr.Store s -> new Expr.Store(s.type(), s.mem(), s.address(), s.value(), s.access());
-            case Expr.Call c -> new Expr.Call(c.function(), Vector.ofAll(c.args()), c.mem(), c.results());
-        };
-        return Let.of(Vector.ofAll(let.vars()), e);
-    }
-
-    private static Tail copy(Tail tail) {
-        return switch (tail) {
-            case Tail.Jump j -> new Tail.Jump(j.target(), Vector.ofAll(j.args()));
-            case Tail.Branch b -> new Tail.Branch(b.condition(), (Tail.Jump) copy(b.ifTrue()), (Tail.Jump) copy(b.ifFalse()));
-            case Tail.Switch s -> new Tail.Switch(s.value(), s.cases().map(c -> new Tail.Case(c.value(),
-                    (Tail.Jump) copy(c.target()))), (Tail.Jump) copy(s.otherwise()));
-            case Tail.Return r -> new Tail.Return(Vector.ofAll(r.values()));
-        };
+        return Rebuild.of(program);
     }
 
     /** {@code n} blocks, each nested in the previous and adding 1 to its parameter: depth n. */

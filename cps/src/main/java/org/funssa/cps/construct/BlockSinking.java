@@ -6,9 +6,8 @@ import org.funssa.core.graph.Dominators;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Program;
-import org.funssa.cps.ir.Tail;
 import org.funssa.cps.pass.Pass;
+import org.funssa.cps.rewrite.Nest;
 
 /*
  * Seed 003 §6.2.2, block sinking, the first half of λ-dropping: "nest every local function inside its
@@ -32,23 +31,14 @@ public final class BlockSinking implements Pass {
         return "sink";
     }
 
-    @Override
-    public Program apply(Program program) {
-        return new Program(program.name(), program.symbols(), program.data(), program.functions().map(this::apply));
-    }
-
     /** The function with its local functions nested along its dominator tree. */
+    @Override
     public Function apply(Function function) {
-        NestIndex index = NestIndex.of(function);
-        DiGraph.Builder graph = DiGraph.builder(index.size()).entry(NestIndex.ROOT);
+        Nest index = Nest.checked(function);
+        DiGraph.Builder graph = DiGraph.builder(index.size()).entry(Nest.ROOT);
         for (int node = 0; node < index.size(); node++) {
-            for (Tail.Jump jump : index.body(node).tail().jumps()) {
-                int target = index.node(jump.target().name());
-                if (target < 0) {
-                    throw new IllegalArgumentException("function " + function.name() + ": jump to " + jump.target()
-                            + ", which no local function defines");
-                }
-                graph.edge(node, target);
+            for (int k = 0; k < index.jumpCount(node); k++) {
+                graph.edge(node, index.target(node, k));
             }
         }
         DominatorTree tree = Dominators.of(graph.build());

@@ -1,20 +1,18 @@
 package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.pass.Pass;
+import org.funssa.cps.rewrite.Nest;
 
 /*
  * Seed 003 §6.2 states that λ-dropping yields pruned SSA: the same φs at the same blocks as Cytron et
@@ -47,18 +45,29 @@ public final class CanonicalOrder {
 
     /** Every function of the program in canonical order. */
     public static Program of(Program program) {
-        return new Program(program.name(), program.symbols(), program.data(),
-                program.functions().map(CanonicalOrder::of));
+        return program.mapFunctions(CanonicalOrder::of);
     }
 
     /**
      * The function with each local function's parameters sorted by register (then by name), every jump's
-     * arguments permuted the same way, and each body's local functions sorted by label; rebuilt bottom-up
-     * with an explicit stack, whatever the nesting depth.
+     * arguments permuted the same way, and each body's local functions sorted by label.
      */
     public static Function of(Function f) {
-        Map<Label, int[]> orders = orders(f.body());
-        return f.withBody(rebuild(f.body(), orders));
+        Nest nest = Nest.of(f);
+        Map<Label, int[]> orders = new HashMap<>();
+        for (int node = 1; node < nest.size(); node++) {
+            Vector<Atom.Var> params = nest.fn(node).params();
+            Integer[] order = new Integer[params.size()];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            Arrays.sort(order, Comparator.comparing(params::get, BY_REGISTER));
+            orders.put(nest.fn(node).label(), Arrays.stream(order).mapToInt(Integer::intValue).toArray());
+        }
+        return nest.rewrite(
+                (node, body) -> body.with(body.lets(), byLabel(body.functions()),
+                        body.tail().mapJumps(j -> jump(j, orders))),
+                (node, fn) -> fn.withParams(permute(fn.params(), orders.get(fn.label()))));
     }
 
     /** The register a variable named {@code r_n} is a version of; the name itself for other names. */
@@ -75,68 +84,31 @@ public final class CanonicalOrder {
         return variable.substring(0, underscore);
     }
 
-    /** For each local function, old parameter index by new position. */
-    private static Map<Label, int[]> orders(Body root) {
-        Map<Label, int[]> orders = new HashMap<>();
-        ArrayDeque<Body> work = new ArrayDeque<>();
-        work.push(root);
-        while (!work.isEmpty()) {
-            for (Fn fn : work.pop().functions()) {
-                Vector<Atom.Var> params = fn.params();
-                Integer[] order = new Integer[params.size()];
-                for (int i = 0; i < order.length; i++) {
-                    order[i] = i;
-                }
-                java.util.Arrays.sort(order, Comparator.comparing(params::get, BY_REGISTER));
-                orders.put(fn.label(), java.util.Arrays.stream(order).mapToInt(Integer::intValue).toArray());
-                work.push(fn.body());
+    /** The local functions sorted by label; the same vector when they already are. */
+    private static Vector<Fn> byLabel(Vector<Fn> functions) {
+        for (int i = 1; i < functions.size(); i++) {
+            if (functions.get(i - 1).label().name().compareTo(functions.get(i).label().name()) > 0) {
+                return functions.sortBy(fn -> fn.label().name());
             }
         }
-        return orders;
-    }
-
-    /** A body being rebuilt, with its local functions rebuilt so far. */
-    private record Frame(Body body, List<Fn> rebuilt) {}
-
-    private static Body rebuild(Body root, Map<Label, int[]> orders) {
-        ArrayDeque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(root, new ArrayList<>()));
-        while (true) {
-            Frame top = stack.peek();
-            if (top.rebuilt().size() < top.body().functions().size()) {
-                stack.push(new Frame(top.body().functions().get(top.rebuilt().size()).body(), new ArrayList<>()));
-                continue;
-            }
-            stack.pop();
-            Body body = new Body(top.body().lets(), Vector.ofAll(top.rebuilt()).sortBy(fn -> fn.label().name()),
-                    tail(top.body().tail(), orders));
-            if (stack.isEmpty()) {
-                return body;
-            }
-            Frame parent = stack.peek();
-            Fn fn = parent.body().functions().get(parent.rebuilt().size());
-            parent.rebuilt().add(new Fn(fn.label(), permute(fn.params(), orders.get(fn.label())), body));
-        }
-    }
-
-    private static Tail tail(Tail tail, Map<Label, int[]> orders) {
-        return switch (tail) {
-            case Tail.Jump j -> jump(j, orders);
-            case Tail.Branch b -> new Tail.Branch(b.condition(), jump(b.ifTrue(), orders), jump(b.ifFalse(), orders));
-            case Tail.Switch s -> new Tail.Switch(s.value(), s.cases().map(c -> new Tail.Case(c.value(),
-                    jump(c.target(), orders))), jump(s.otherwise(), orders));
-            case Tail.Return r -> r;
-        };
+        return functions;
     }
 
     /** A jump to a local function with its arguments in the target's new order; other jumps as they are. */
     private static Tail.Jump jump(Tail.Jump j, Map<Label, int[]> orders) {
         int[] order = orders.get(j.target());
-        return order == null || order.length != j.args().size() ? j
-                : new Tail.Jump(j.target(), permute(j.args(), order));
+        return order == null || order.length != j.args().size() ? j : j.withArgs(permute(j.args(), order));
     }
 
+    /** The items in the order given; the same vector when the order is the identity. */
     private static <T> Vector<T> permute(Vector<T> items, int[] order) {
+        boolean identity = true;
+        for (int i = 0; i < order.length && identity; i++) {
+            identity = order[i] == i;
+        }
+        if (identity) {
+            return items;
+        }
         Vector<T> out = Vector.empty();
         for (int i : order) {
             out = out.append(items.get(i));

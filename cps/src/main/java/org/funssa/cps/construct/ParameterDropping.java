@@ -10,12 +10,12 @@ import org.funssa.core.graph.IntList;
 import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.pass.Pass;
+import org.funssa.cps.rewrite.Nest;
+import org.funssa.cps.rewrite.Substitution;
 
 /*
  * Seed 003 §6.2.2, parameter dropping, the second half of λ-dropping: a parameter p of local function
@@ -56,14 +56,10 @@ public final class ParameterDropping implements Pass {
         return name;
     }
 
-    @Override
-    public Program apply(Program program) {
-        return new Program(program.name(), program.symbols(), program.data(), program.functions().map(this::apply));
-    }
-
     /** The function with every droppable parameter dropped. */
+    @Override
     public Function apply(Function function) {
-        return new Run(NestIndex.of(function)).result();
+        return new Run(Nest.of(function)).result();
     }
 
     /**
@@ -88,7 +84,7 @@ public final class ParameterDropping implements Pass {
         /** The replacement of a parameter that stays. */
         private static final int STAYS = Integer.MIN_VALUE;
 
-        private final NestIndex index;
+        private final Nest index;
         /**
          * The parameters of local functions, then the other variables jumps pass, numbered; those below
          * {@link #parameters} are parameters.
@@ -134,7 +130,7 @@ public final class ParameterDropping implements Pass {
         private final IntList frameParameter = new IntList();
         private final IntList frameSite = new IntList();
 
-        Run(NestIndex index) {
+        Run(Nest index) {
             this.index = index;
             int count = 0;
             for (int node = 1; node < index.size(); node++) {
@@ -172,8 +168,10 @@ public final class ParameterDropping implements Pass {
             List<int[]> passed = new ArrayList<>();
             siteStart = new int[n + 1];
             for (int node = 0; node < n; node++) {
-                for (Tail.Jump jump : index.body(node).tail().jumps()) {
-                    int target = index.node(jump.target().name());
+                Tail tail = index.body(node).tail();
+                for (int k = 0; k < tail.jumpCount(); k++) {
+                    Tail.Jump jump = tail.jump(k);
+                    int target = index.target(node, k);
                     if (target < 0) {
                         throw new IllegalArgumentException("function " + index.function().name() + ": jump to "
                                 + jump.target() + ", which no local function defines");
@@ -208,7 +206,7 @@ public final class ParameterDropping implements Pass {
             boundAt = new int[variables.size()];
             Arrays.fill(boundAt, -1);
             System.arraycopy(parameterNode, 0, boundAt, 0, parameters);
-            index.function().params().forEach(p -> bind(p, NestIndex.ROOT));
+            index.function().params().forEach(p -> bind(p, Nest.ROOT));
             for (int node = 0; node < n; node++) {
                 for (Let let : index.body(node).lets()) {
                     for (int i = 0; i < let.arity(); i++) {
@@ -541,9 +539,8 @@ public final class ParameterDropping implements Pass {
          * the dropped parameters alone.
          */
         private Body rebuild() {
-            Replacements replaced = new Replacements();
-            int n = index.size();
-            BitSet[] dropped = new BitSet[n]; // null for a node that keeps all its parameters
+            Substitution replaced = Substitution.empty();
+            BitSet[] dropped = new BitSet[index.size()]; // null for a node that keeps all its parameters
             for (int p = 0; p < parameters; p++) {
                 if (replacement[p] != STAYS) {
                     int node = parameterNode[p];
@@ -551,102 +548,25 @@ public final class ParameterDropping implements Pass {
                         dropped[node] = new BitSet();
                     }
                     dropped[node].set(parameterPosition[p]);
-                    replaced.put(parameterAtom(p).name(), atom(resolve(p)));
+                    replaced = replaced.with(parameterAtom(p), atom(resolve(p)));
                 }
             }
-            Body[] bodies = new Body[n];
-            for (int node = n - 1; node >= 0; node--) {
-                Body old = index.body(node);
-                Vector<Fn> local = old.functions();
-                int position = 0;
-                for (int c : index.children(node)) {
-                    Fn fn = index.fn(c);
-                    BitSet gone = dropped[c];
-                    if (gone != null || bodies[c] != fn.body()) {
-                        local = local.update(position, new Fn(fn.label(), gone == null ? fn.params()
-                                : fn.params().zipWithIndex().filter(t -> !gone.get(t._2)).map(t -> t._1), bodies[c]));
-                    }
-                    bodies[c] = null; // built into its parent
-                    position++;
-                }
-                Vector<Let> lets = replaced.inLets(old.lets());
-                Tail tail = tail(old.tail(), dropped, replaced);
-                bodies[node] = lets == old.lets() && local == old.functions() && tail == old.tail() ? old
-                        : new Body(lets, local, tail);
-            }
-            return bodies[NestIndex.ROOT];
+            Substitution uses = replaced;
+            return index.rewrite(
+                    (node, body) -> body.with(uses.apply(body.lets()), body.functions(),
+                            uses.apply(body.tail().mapJumps(j -> withoutDropped(j, dropped)))),
+                    (node, fn) -> dropped[node] == null ? fn : fn.withParams(withoutDropped(fn.params(), dropped[node])))
+                    .body();
         }
 
-        /** The tail with replacements made and dropped arguments gone; the same tail when nothing changes. */
-        private Tail tail(Tail tail, BitSet[] dropped, Replacements replaced) {
-            return switch (tail) {
-                case Tail.Jump j -> jump(j, dropped, replaced);
-                case Tail.Branch b -> {
-                    Atom condition = replaced.of(b.condition());
-                    Tail.Jump ifTrue = jump(b.ifTrue(), dropped, replaced);
-                    Tail.Jump ifFalse = jump(b.ifFalse(), dropped, replaced);
-                    yield condition == b.condition() && ifTrue == b.ifTrue() && ifFalse == b.ifFalse() ? b
-                            : new Tail.Branch(condition, ifTrue, ifFalse);
-                }
-                case Tail.Switch s -> {
-                    Atom value = replaced.of(s.value());
-                    Vector<Tail.Case> cases = s.cases().map(c -> {
-                        Tail.Jump target = jump(c.target(), dropped, replaced);
-                        return target == c.target() ? c : new Tail.Case(c.value(), target);
-                    });
-                    Tail.Jump otherwise = jump(s.otherwise(), dropped, replaced);
-                    yield value == s.value() && otherwise == s.otherwise()
-                            && cases.zipWith(s.cases(), (now, was) -> now == was).forAll(same -> same) ? s
-                            : new Tail.Switch(value, cases, otherwise);
-                }
-                case Tail.Return r -> r.values().exists(v -> replaced.of(v) != v)
-                        ? new Tail.Return(r.values().map(replaced::of)) : r;
-            };
+        /** The jump without the arguments of its target's dropped parameters. */
+        private Tail.Jump withoutDropped(Tail.Jump j, BitSet[] dropped) {
+            BitSet gone = dropped[index.node(j.target())];
+            return gone == null ? j : j.withArgs(withoutDropped(j.args(), gone));
         }
 
-        private Tail.Jump jump(Tail.Jump j, BitSet[] dropped, Replacements replaced) {
-            BitSet gone = dropped[index.node(j.target().name())];
-            if (gone == null && !j.args().exists(a -> replaced.of(a) != a)) {
-                return j;
-            }
-            return new Tail.Jump(j.target(), j.args().zipWithIndex().filter(t -> gone == null || !gone.get(t._2))
-                    .map(t -> replaced.of(t._1)));
-        }
-    }
-
-    /** The dropped parameters, by name, and the atoms that replace them. */
-    private static final class Replacements {
-        private final NameSet names = new NameSet();
-        private final List<Atom> by = new ArrayList<>();
-
-        void put(String name, Atom atom) {
-            names.add(name);
-            by.add(atom);
-        }
-
-        /** The atom replacing {@code a}, or {@code a} itself. */
-        Atom of(Atom a) {
-            if (a instanceof Atom.Var v) {
-                int id = names.numberOrMinus(v.name());
-                return id >= 0 ? by.get(id) : a;
-            }
-            return a;
-        }
-
-        /** The lets with replacements made; the same vector when no let reads a dropped parameter. */
-        Vector<Let> inLets(Vector<Let> lets) {
-            Vector<Let> out = lets;
-            int k = 0;
-            for (Let let : lets) {
-                for (Atom a : let.expr().operands()) {
-                    if (of(a) != a) {
-                        out = out.update(k, let.withExpr(let.expr().mapAtoms(this::of)));
-                        break;
-                    }
-                }
-                k++;
-            }
-            return out;
+        private static <T> Vector<T> withoutDropped(Vector<T> items, BitSet gone) {
+            return items.zipWithIndex().filter(t -> !gone.get(t._2)).map(t -> t._1);
         }
     }
 }

@@ -48,8 +48,7 @@ public final class Rewrite {
             Fn fn = step.body().functions().get(step.index()).withBody(body);
             body = step.body().withFunctions(step.body().functions().update(step.index(), fn));
         }
-        return new Program(program.name(), program.symbols(), program.data(),
-                program.functions().update(index, f.withBody(body)));
+        return program.withFunctions(program.functions().update(index, f.withBody(body)));
     }
 
     /** One level of the path: a body and the index of the local function the path goes through. */

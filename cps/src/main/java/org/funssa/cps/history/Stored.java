@@ -111,7 +111,7 @@ sealed interface Stored {
                 unchanged &= functions[i] == base.functions().get(i);
             }
             // Steps that changed nothing give back the very program they started from.
-            return unchanged ? base : new Program(base.name(), base.symbols(), base.data(), Vector.of(functions));
+            return unchanged ? base : base.withFunctions(Vector.of(functions));
         }
 
         /** This snapshot's program, given its base's. */
@@ -133,8 +133,7 @@ sealed interface Stored {
     record FunctionEdit(int index, Function function) implements Edit {
         @Override
         public Program applyTo(Program program) {
-            return new Program(program.name(), program.symbols(), program.data(),
-                    program.functions().update(index, function));
+            return program.withFunctions(program.functions().update(index, function));
         }
     }
 
@@ -227,8 +226,7 @@ sealed interface Stored {
                 Fn fn = i == path.length - 1 ? new Fn(old.label(), params, rebuilt) : old.withBody(rebuilt);
                 rebuilt = at.withFunctions(at.functions().update(path[i], fn));
             }
-            return new Program(program.name(), program.symbols(), program.data(),
-                    program.functions().update(function, f.withBody(rebuilt)));
+            return program.withFunctions(program.functions().update(function, f.withBody(rebuilt)));
         }
     }
 

@@ -2,6 +2,7 @@ package org.funssa.cps.ir;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
+import java.util.Objects;
 
 /**
  * {@code let …; letrec f₁ … and fₙ in tail}: a block's straight-line code, the local functions it defines
@@ -30,9 +31,9 @@ public final class Body {
     private boolean hashIsZero;
 
     public Body(Vector<Let> lets, Vector<Fn> functions, Tail tail) {
-        this.lets = lets;
-        this.functions = functions;
-        this.tail = tail;
+        this.lets = Objects.requireNonNull(lets, "a body needs its lets");
+        this.functions = Objects.requireNonNull(functions, "a body needs its local functions");
+        this.tail = Objects.requireNonNull(tail, "a body needs a tail");
     }
 
     /** A body without local functions. */
@@ -53,16 +54,30 @@ public final class Body {
         return tail;
     }
 
+    /** This body with {@code newLets}; this body when they are the same vector. */
     public Body withLets(Vector<Let> newLets) {
-        return new Body(newLets, functions, tail);
+        return newLets == lets ? this : new Body(newLets, functions, tail);
     }
 
+    /** This body with {@code newFunctions}; this body when they are the same vector. */
     public Body withFunctions(Vector<Fn> newFunctions) {
-        return new Body(lets, newFunctions, tail);
+        return newFunctions == functions ? this : new Body(lets, newFunctions, tail);
     }
 
+    /** This body with {@code newTail}; this body when it is the same tail. */
     public Body withTail(Tail newTail) {
-        return new Body(lets, functions, newTail);
+        return newTail == tail ? this : new Body(lets, functions, newTail);
+    }
+
+    /** Each let replaced by {@code f}'s image; this body when every let is its own image. */
+    public Body mapLets(java.util.function.UnaryOperator<Let> f) {
+        return withLets(Images.map(lets, f));
+    }
+
+    /** This body with the three parts given; this body when each is the same object as its own. */
+    public Body with(Vector<Let> newLets, Vector<Fn> newFunctions, Tail newTail) {
+        return newLets == lets && newFunctions == functions && newTail == tail ? this
+                : new Body(newLets, newFunctions, newTail);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.funssa.cps.ir;
 
 import io.vavr.collection.Vector;
+import java.util.function.UnaryOperator;
 import org.funssa.core.lir.Op;
 
 /**
@@ -51,16 +52,45 @@ public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Loa
         };
     }
 
-    /** The same expression with every operand replaced by {@code f} of it (renaming, substitution). */
-    default Expr mapAtoms(java.util.function.UnaryOperator<Atom> f) {
+    /**
+     * The same expression with every operand replaced by {@code f} of it (renaming, substitution); this
+     * expression when every operand is its own image, so a rewrite that changes nothing allocates nothing.
+     */
+    default Expr mapAtoms(UnaryOperator<Atom> f) {
         return switch (this) {
-            case Copy c -> new Copy(f.apply(c.value()));
-            case Prim p -> new Prim(p.op(), p.type(), p.operands().map(f));
-            case Select s -> new Select(s.type(), f.apply(s.condition()), f.apply(s.ifTrue()), f.apply(s.ifFalse()));
-            case Load l -> new Load(l.type(), f.apply(l.mem()), f.apply(l.address()), l.access());
-            case Store s -> new Store(s.type(), f.apply(s.mem()), f.apply(s.address()), f.apply(s.value()),
-                    s.access());
-            case Call c -> new Call(f.apply(c.function()), c.args().map(f), f.apply(c.mem()), c.results());
+            case Copy c -> {
+                Atom value = f.apply(c.value());
+                yield value == c.value() ? c : new Copy(value);
+            }
+            case Prim p -> {
+                Vector<Atom> operands = Images.map(p.operands(), f);
+                yield operands == p.operands() ? p : new Prim(p.op(), p.type(), operands);
+            }
+            case Select s -> {
+                Atom c = f.apply(s.condition());
+                Atom a = f.apply(s.ifTrue());
+                Atom b = f.apply(s.ifFalse());
+                yield c == s.condition() && a == s.ifTrue() && b == s.ifFalse() ? s : new Select(s.type(), c, a, b);
+            }
+            case Load l -> {
+                Atom mem = f.apply(l.mem());
+                Atom address = f.apply(l.address());
+                yield mem == l.mem() && address == l.address() ? l : new Load(l.type(), mem, address, l.access());
+            }
+            case Store s -> {
+                Atom mem = f.apply(s.mem());
+                Atom address = f.apply(s.address());
+                Atom value = f.apply(s.value());
+                yield mem == s.mem() && address == s.address() && value == s.value() ? s
+                        : new Store(s.type(), mem, address, value, s.access());
+            }
+            case Call c -> {
+                Atom function = f.apply(c.function());
+                Vector<Atom> args = Images.map(c.args(), f);
+                Atom mem = f.apply(c.mem());
+                yield function == c.function() && args == c.args() && mem == c.mem() ? c
+                        : new Call(function, args, mem, c.results());
+            }
         };
     }
 

@@ -1,6 +1,7 @@
 package org.funssa.cps.ir;
 
 import io.vavr.collection.Vector;
+import java.util.Objects;
 
 /**
  * A local function: a basic block in direct style (seed 003 §6.1 "Direct Style"). Its parameters are the
@@ -20,9 +21,9 @@ public final class Fn {
     private boolean hashIsZero;
 
     public Fn(Label label, Vector<Atom.Var> params, Body body) {
-        this.label = label;
-        this.params = params;
-        this.body = body;
+        this.label = Objects.requireNonNull(label, "a local function needs a label");
+        this.params = Objects.requireNonNull(params, "a local function needs its parameters");
+        this.body = Objects.requireNonNull(body, "a local function needs a body");
     }
 
     public Label label() {
@@ -38,12 +39,14 @@ public final class Fn {
         return body;
     }
 
+    /** This local function with {@code newBody}; this one when it is the same body. */
     public Fn withBody(Body newBody) {
-        return new Fn(label, params, newBody);
+        return newBody == body ? this : new Fn(label, params, newBody);
     }
 
+    /** This local function with {@code newParams}; this one when they are the same vector. */
     public Fn withParams(Vector<Atom.Var> newParams) {
-        return new Fn(label, newParams, body);
+        return newParams == params ? this : new Fn(label, newParams, body);
     }
 
     @Override

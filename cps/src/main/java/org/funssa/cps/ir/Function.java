@@ -1,6 +1,7 @@
 package org.funssa.cps.ir;
 
 import io.vavr.collection.Vector;
+import java.util.Objects;
 import org.funssa.core.lir.Symbol;
 
 /**
@@ -12,8 +13,27 @@ import org.funssa.core.lir.Symbol;
 public record Function(String name, Vector<Symbol> symbols, Vector<Atom.Var> params, Vector<Type> results,
                        Body body) {
 
+    public Function {
+        Objects.requireNonNull(name, "a function needs a name");
+        Objects.requireNonNull(symbols, "a function needs its symbols");
+        Objects.requireNonNull(params, "a function needs its parameters");
+        Objects.requireNonNull(results, "a function needs its result types");
+        Objects.requireNonNull(body, "a function needs a body");
+    }
+
+    /** A function without symbols of its own. */
+    public static Function of(String name, Vector<Atom.Var> params, Vector<Type> results, Body body) {
+        return new Function(name, Vector.empty(), params, results, body);
+    }
+
+    /** This function with {@code newBody}; this function when it is the same body. */
     public Function withBody(Body newBody) {
-        return new Function(name, symbols, params, results, newBody);
+        return newBody == body ? this : new Function(name, symbols, params, results, newBody);
+    }
+
+    /** This function with {@code newParams}; this function when they are the same vector. */
+    public Function withParams(Vector<Atom.Var> newParams) {
+        return newParams == params ? this : new Function(name, symbols, newParams, results, body);
     }
 
     /** A bounded summary; print a whole function with {@code IrPrinter}. */

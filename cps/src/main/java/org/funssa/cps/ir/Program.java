@@ -2,6 +2,8 @@ package org.funssa.cps.ir;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Symbol;
 
@@ -12,8 +14,25 @@ import org.funssa.core.lir.Symbol;
  */
 public record Program(String name, Vector<Symbol> symbols, Vector<Module.Data> data, Vector<Function> functions) {
 
+    public Program {
+        Objects.requireNonNull(name, "a program needs a name");
+        Objects.requireNonNull(symbols, "a program needs its symbols");
+        Objects.requireNonNull(data, "a program needs its data");
+        Objects.requireNonNull(functions, "a program needs its functions");
+    }
+
     public Option<Function> function(String functionName) {
         return functions.find(f -> f.name().equals(functionName));
+    }
+
+    /** This program's globals with {@code newFunctions}; this program when they are the same vector. */
+    public Program withFunctions(Vector<Function> newFunctions) {
+        return newFunctions == functions ? this : new Program(name, symbols, data, newFunctions);
+    }
+
+    /** Each function replaced by {@code f}'s image; this program when every function is its own image. */
+    public Program mapFunctions(UnaryOperator<Function> f) {
+        return withFunctions(Images.map(functions, f));
     }
 
     /** A bounded summary; print a whole program with {@code IrPrinter}. */

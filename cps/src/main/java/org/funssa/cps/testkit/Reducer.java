@@ -98,7 +98,7 @@ public final class Reducer {
     }
 
     private static Program with(Program p, Vector<Function> functions) {
-        return new Program(p.name(), p.symbols(), p.data(), functions);
+        return p.withFunctions(functions);
     }
 
     /** The function with body {@code id} (preorder) replaced by {@code change.apply(it)}. */
@@ -251,8 +251,7 @@ public final class Reducer {
         };
         return IntStream.range(0, bodies.size()).boxed().flatMap(id -> {
             Body b = bodies.get(id);
-            Body z = new Body(b.lets().map(l -> l.withExpr(FunctionEdit.expr(l.expr(), zeroed))), b.functions(),
-                    FunctionEdit.tail(b.tail(), zeroed, j -> j));
+            Body z = FunctionEdit.substitute(b, zeroed, j -> j);
             return z.equals(b) ? Stream.empty() : Stream.of(() -> editBody(f, id, ignored -> z));
         });
     }

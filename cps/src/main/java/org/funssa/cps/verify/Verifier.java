@@ -22,6 +22,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * Checks the invariants of the functional IR and names each broken one with its place (DESIGN.md "The IR";
@@ -114,37 +115,32 @@ public final class Verifier {
         return path;
     }
 
-    /** Numbers the bodies in preorder; records binders and label definitions. */
+    /** Numbers the bodies in preorder (the rewrite kit's {@link Nest}); records binders and label definitions. */
     private void index(Function f) {
+        Nest nest = Nest.of(f);
         f.params().forEach(p -> boundAnywhere.add(p.name()));
-        ArrayDeque<Object[]> stack = new ArrayDeque<>();
-        stack.push(new Object[] {f.body(), null, 0, -1});
-        while (!stack.isEmpty()) {
-            Object[] top = stack.pop();
-            Body body = (Body) top[0];
-            int id = bodies.size();
+        for (int id = 0; id < nest.size(); id++) {
+            Body body = nest.body(id);
             bodies.add(body);
-            bodyLabels.add((Label) top[1]);
-            parents.add((Integer) top[3]);
-            depths.add((Integer) top[2]);
-            children.add(new ArrayList<>());
-            if ((Integer) top[3] >= 0) {
-                children.get((Integer) top[3]).add(id);
+            int parent = nest.parent(id);
+            parents.add(parent);
+            bodyLabels.add(id == Nest.ROOT ? null : nest.fn(id).label());
+            depths.add(id == Nest.ROOT ? 0 : depths.get(parent) + 1);
+            List<Integer> kids = new ArrayList<>();
+            for (int c = nest.firstChild(id); c >= 0; c = nest.nextSibling(c)) {
+                kids.add(c);
             }
+            children.add(kids);
             for (Let let : body.lets()) {
                 for (int i = 0; i < let.arity(); i++) {
                     boundAnywhere.add(let.var(i).name());
                 }
             }
-            for (int i = body.functions().size() - 1; i >= 0; i--) {
+            for (int i = 0; i < body.functions().size(); i++) {
                 Fn fn = body.functions().get(i);
                 fn.params().forEach(p -> boundAnywhere.add(p.name()));
-                stack.push(new Object[] {fn.body(), fn.label(), (Integer) top[2] + 1, id});
-            }
-            for (int i = 0; i < body.functions().size(); i++) {
-                Label label = body.functions().get(i).label();
-                if (labels.putIfAbsent(label.name(), new int[] {id, i}) != null) {
-                    report(Rule.DUPLICATE_LABEL, id, new Place.TailOf(), "local function " + label
+                if (labels.putIfAbsent(fn.label().name(), new int[] {id, i}) != null) {
+                    report(Rule.DUPLICATE_LABEL, id, new Place.TailOf(), "local function " + fn.label()
                             + " is defined more than once in " + function);
                 }
             }

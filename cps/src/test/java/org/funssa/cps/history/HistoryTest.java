@@ -35,7 +35,7 @@ class HistoryTest {
 
     /** Adds {@code let t = x + 0} to the body of local function {@code L<n>}, by path copying. */
     private static Pass touch(int n) {
-        return Pass.of("touch" + n, p -> Rewrite.replaceLocalFunction(p, "deep", new Label("L" + n), fn ->
+        return Pass.ofProgram("touch" + n, p -> Rewrite.replaceLocalFunction(p, "deep", new Label("L" + n), fn ->
                 fn.withBody(fn.body().withLets(fn.body().lets().append(Let.of(new Atom.Var("t" + n, Type.I32),
                         new Expr.Prim(Op.ADD, Type.I32, Vector.of(fn.params().get(0), Atom.i32(0)))))))));
     }
@@ -183,7 +183,7 @@ class HistoryTest {
         }
         assertThat(back.redo().redo().current()).isEqualTo(expected.get(steps - 98));
         // A step that changed nothing, rebuilt from the whole snapshot before it, is that very program.
-        assertThat(History.of(p).apply(Pass.of("nothing", q -> q)).snapshot(1)).isSameAs(p);
+        assertThat(History.of(p).apply(Pass.ofProgram("nothing", q -> q)).snapshot(1)).isSameAs(p);
         assertThat(h.snapshot(0)).isSameAs(p);
         // The log rebuilds each snapshot from the one before, so sharing is what the step allocated.
         assertThat(h.log().get(5).sharing().newNodes()).isEqualTo(2L * touched.get(5) + 2);
@@ -217,13 +217,13 @@ class HistoryTest {
             Atom.Var v = new Atom.Var("v" + i, Type.I32);
             Let let = Let.of(v, new Expr.Copy(Atom.i32(i)));
             Pass step = switch (random.nextInt(10)) {
-                case 0 -> Pass.of("signature", q -> new Program(q.name(), q.symbols(), q.data(), q.functions().map(f ->
+                case 0 -> Pass.ofProgram("signature", q -> q.withFunctions(q.functions().map(f ->
                         new org.funssa.cps.ir.Function(f.name(), f.symbols(), f.params().prepend(v), f.results(), f.body()))));
-                case 1 -> Pass.of("own", q -> new Program(q.name(), q.symbols(), q.data(), q.functions().map(f ->
+                case 1 -> Pass.ofProgram("own", q -> q.withFunctions(q.functions().map(f ->
                         f.withBody(f.body().withLets(f.body().lets().append(let))))));
-                case 2, 3 -> Pass.of("params", q -> Rewrite.replaceLocalFunction(q, "tree", new Label("L" + k), fn ->
+                case 2, 3 -> Pass.ofProgram("params", q -> Rewrite.replaceLocalFunction(q, "tree", new Label("L" + k), fn ->
                         new Fn(fn.label(), fn.params().append(v), fn.body())));
-                default -> Pass.of("lets", q -> Rewrite.replaceLocalFunction(q, "tree", new Label("L" + k), fn ->
+                default -> Pass.ofProgram("lets", q -> Rewrite.replaceLocalFunction(q, "tree", new Label("L" + k), fn ->
                         fn.withBody(fn.body().withLets(fn.body().lets().append(let)))));
             };
             expected.add(step.apply(expected.get(i - 1)));
@@ -239,11 +239,10 @@ class HistoryTest {
     @Test
     void aStepThatChangesAFunctionBodyOrTheProgramIsKeptWhole() {
         Program p = small();
-        Pass entry = Pass.of("entry", q -> new Program(q.name(), q.symbols(), q.data(), q.functions().map(f -> f.withBody(
+        Pass entry = Pass.ofProgram("entry", q -> q.withFunctions(q.functions().map(f -> f.withBody(
                 f.body().withLets(f.body().lets().append(Let.of(new Atom.Var("e", Type.I32),
                         new Expr.Copy(Atom.i32(1)))))))));
-        Pass add = Pass.of("add", q -> new Program(q.name(), q.symbols(), q.data(),
-                q.functions().append(DeepIr.longBody(3, ""))));
+        Pass add = Pass.ofProgram("add", q -> q.withFunctions(q.functions().append(DeepIr.longBody(3, ""))));
         History h = History.of(p).apply(entry).apply(add);
         assertThat(((Stored.LocalEdit) ((Stored.Edits) h.stored(1)).edits().single()).indices()).isEmpty();
         assertThat(h.stored(2)).isInstanceOf(Stored.Whole.class);

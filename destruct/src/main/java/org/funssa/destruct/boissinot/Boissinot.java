@@ -56,8 +56,7 @@ import org.funssa.destruct.Destruction;
 import org.funssa.destruct.liveness.Liveness;
 import org.funssa.destruct.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
-import org.funssa.destruct.nest.BottomUp;
-import org.funssa.destruct.nest.Nest;
+import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.parallel.ParallelCopy;
 import org.funssa.destruct.parallel.Sequentialization;
 
@@ -65,7 +64,7 @@ import org.funssa.destruct.parallel.Sequentialization;
  * Boissinot et al.'s translation: φ isolation by parallel copies, coalescing under value-based interference
  * with the linear congruence-class check, sequentialization. Pass name {@code bois}.
  */
-public final class Boissinot implements Destruction.FunctionByFunction {
+public final class Boissinot implements Destruction {
 
     @Override
     public String name() {
@@ -114,8 +113,8 @@ public final class Boissinot implements Destruction.FunctionByFunction {
 
         Run(Function original) {
             names = FreshNames.of(original);
-            function = original.withBody(BottomUp.rewrite(original.body(), this::split));
-            nest = Nest.of(function);
+            function = Nest.checked(original).rewrite((node, body) -> split(body));
+            nest = Nest.checked(function);
             List<Body> blocks = nest.bodies();
             List<Vector<Atom.Var>> params = nest.params();
             List<Vector<Atom.Var>> targets = new ArrayList<>();
@@ -149,7 +148,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             }
             liveness = Liveness.of(sequential, nest, isolatedParams);
             occurrences = liveness.occurrences();
-            ranges = new LiveRanges(isolated, nest.children(), liveness);
+            ranges = new LiveRanges(isolated, nest, liveness);
             classes = new CongruenceClasses(ranges);
             for (int b = 0; b < isolated.size(); b++) {
                 if (isolated.get(b).tail() instanceof Tail.Jump j) {
@@ -290,7 +289,7 @@ public final class Boissinot implements Destruction.FunctionByFunction {
             otherCopies.coalesce();
             finalNames = classes.finalNames();
             finalNameNumbers = classes.finalNameNumbers();
-            Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
+            Body body = nest.rewrite(this::rebuilt).body();
             cursor = occurrences.paramsFrom(0); // the entry block's parameters are the function's
             return new Function(function.name(), function.symbols(), function.params().map(this::renameNext),
                     function.results(), body);

@@ -14,13 +14,13 @@ package org.funssa.destruct.boissinot;
  * are treated as always intersecting, so that no two of them can share a name.
  */
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.funssa.cps.ir.Atom;
+import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Let;
 import org.funssa.destruct.liveness.Liveness;
@@ -53,10 +53,9 @@ final class LiveRanges {
     private int[] lastPointHere = new int[64];
     private int[] usedHere = new int[16];
     private int usedHereCount;
-    private final int[] preorder;
-    private final int[] subtree;
-    /** The blocks in preorder, and the number of the first variable of each block (by block). */
-    private final int[] order;
+    /** Per block, in the nest's preorder: the last block of its subtree. */
+    private final int[] last;
+    /** Per block: the number of its first variable. */
     private final int[] firstVariable;
     private final Liveness liveness;
     /** Per variable: its number in {@link #liveness}. */
@@ -67,39 +66,18 @@ final class LiveRanges {
 
     /**
      * @param blocks   the isolated blocks, the function's entry first
-     * @param children for each block, the blocks its body defines (the nest)
+     * @param nest     the nest of the function the blocks are isolated from, which numbers them in preorder
      * @param liveness liveness of the isolated blocks read as sequential code
      */
-    LiveRanges(List<IsolatedBlock> blocks, List<int[]> children, Liveness liveness) {
+    LiveRanges(List<IsolatedBlock> blocks, Nest nest, Liveness liveness) {
         this.liveness = liveness;
         int n = blocks.size();
-        preorder = new int[n];
-        subtree = new int[n];
-        order = new int[n];
+        last = new int[n];
         firstVariable = new int[n];
         useFrom = new int[n];
         useTo = new int[n];
-        int[] parent = new int[n];
-        parent[0] = -1;
-        ArrayDeque<Integer> stack = new ArrayDeque<>();
-        stack.push(0);
-        int count = 0;
-        while (!stack.isEmpty()) {
-            int b = stack.pop();
-            preorder[b] = count;
-            order[count++] = b;
-            int[] kids = children.get(b);
-            for (int k = kids.length - 1; k >= 0; k--) {
-                parent[kids[k]] = b;
-                stack.push(kids[k]);
-            }
-        }
-        for (int k = n - 1; k >= 0; k--) {
-            int b = order[k];
-            subtree[b] += 1;
-            if (parent[b] >= 0) {
-                subtree[parent[b]] += subtree[b];
-            }
+        for (int b = 0; b < n; b++) {
+            last[b] = nest.last(b);
         }
         Occurrences occurrences = liveness.occurrences();
         rangeNumber = new int[liveness.variableCount()];
@@ -107,8 +85,8 @@ final class LiveRanges {
         livenessNumber = new int[rangeNumber.length];
         Arrays.fill(lastPointHere, -1);
         for (int k = 0; k < n; k++) {
-            firstVariable[order[k]] = vars.size();
-            number(order[k], blocks.get(order[k]), occurrences);
+            firstVariable[k] = vars.size();
+            number(k, blocks.get(k), occurrences);
         }
         lastPointHere = null;
         usedHere = null;
@@ -263,7 +241,7 @@ final class LiveRanges {
         }
         int ba = defBlock[a];
         int bb = defBlock[b];
-        return ba == bb || preorder[ba] < preorder[bb] && preorder[bb] < preorder[ba] + subtree[ba];
+        return ba <= bb && bb <= last[ba];
     }
 
     /**
@@ -272,8 +250,8 @@ final class LiveRanges {
      */
     int dominatedUntil(int a) {
         int block = defBlock[a];
-        int after = preorder[block] + subtree[block];
-        return after < order.length ? firstVariable[order[after]] : vars.size();
+        int after = last[block] + 1;
+        return after < last.length ? firstVariable[after] : vars.size();
     }
 
     /** Whether the live ranges of {@code a} and {@code b} intersect, where {@code a} dominates {@code b}. */

@@ -11,12 +11,11 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Tail;
 import org.funssa.destruct.liveness.Liveness;
-import org.funssa.destruct.nest.BottomUp;
-import org.funssa.destruct.nest.Nest;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * The control flow graph of one function as Briggs et al.'s method sees it: the bodies of the nest numbered as
- * {@link BottomUp#nodes(Body)} numbers them (the function's body is block 0, the entry), each block's
+ * {@link Nest} numbers them (the function's body is block 0, the entry), each block's
  * parameters (its φ targets), the dominator tree and the liveness of the blocks.
  *
  * <p>Variables are asked about by their liveness numbers, and a φ target's number is read from its block's
@@ -36,7 +35,7 @@ final class Blocks {
     final Liveness liveness;
 
     Blocks(Function f) {
-        nest = Nest.of(f);
+        nest = Nest.checked(f);
         bodies = nest.bodies();
         params = nest.params();
         DiGraph.Builder builder = DiGraph.builder(bodies.size()).entry(0);
@@ -75,7 +74,7 @@ final class Blocks {
 
     /** The block a jump goes to, looked up by its label. */
     int target(Tail.Jump j) {
-        return nest.target(j);
+        return nest.node(j.target());
     }
 
     /** The parameters of a jump's target. */

@@ -51,13 +51,12 @@ import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.names.FreshNames;
-import org.funssa.destruct.nest.BottomUp;
 
 /**
  * Briggs et al.'s method with the COINS fix for copies before a conditional jump. It does not coalesce: every
  * copy it inserts remains. Pass name {@code brig}.
  */
-public final class Briggs implements Destruction.FunctionByFunction {
+public final class Briggs implements Destruction {
 
     @Override
     public String name() {
@@ -103,7 +102,7 @@ public final class Briggs implements Destruction.FunctionByFunction {
         /** The function with the edges split on which the seed's method would be wrong (see the header). */
         private Function split(Function f, Blocks before) {
             DominanceFrontiers frontiers = DominanceFrontiers.of(before.graph, before.tree);
-            return f.withBody(BottomUp.rewriteIndexed(f.body(), (b, body) -> {
+            return before.nest.rewrite((b, body) -> {
                 if (!(body.tail() instanceof Tail.Branch || body.tail() instanceof Tail.Switch)) {
                     return body;
                 }
@@ -125,7 +124,7 @@ public final class Briggs implements Destruction.FunctionByFunction {
                 }
                 return edges.isEmpty() ? body
                         : new Body(body.lets(), body.functions().appendAll(edges), withJumps(body.tail(), now));
-            }));
+            });
         }
 
         /**
@@ -178,9 +177,8 @@ public final class Briggs implements Destruction.FunctionByFunction {
                     }
                 }
             }
-            Body body = BottomUp.rewriteIndexed(function.body(), (i, b) -> new Body(
-                    around(prefix.get(i), lets.get(i), suffix.get(i)), b.functions(), tails.get(i)));
-            return function.withBody(body);
+            return blocks.nest.rewrite((i, b) -> b.with(around(prefix.get(i), lets.get(i), suffix.get(i)),
+                    b.functions(), tails.get(i)));
         }
 
         /** A block's lets with the copies saved at its φs before them and those at its end after them. */

@@ -24,13 +24,12 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.conventional.Conventional;
-import org.funssa.destruct.nest.BottomUp;
 
 /**
  * Chaitin's aggressive coalescing run after another destruction method: pass name
@@ -52,22 +51,15 @@ public final class Chaitin implements Destruction {
     }
 
     @Override
-    public Destructed destruct(Program program) {
-        Destructed before = method.destruct(program);
-        Program p = before.program();
-        Conventional.violation(p).forEach(v -> {
+    public DestructedFunction destruct(Function function) {
+        DestructedFunction before = method.destruct(function);
+        Conventional.violation(before.function()).forEach(v -> {
             throw new IllegalStateException(method.name() + " left " + v);
         });
-        int removed = 0;
-        Vector<Function> functions = Vector.empty();
-        for (Function f : p.functions()) {
-            Run run = new Run(f);
-            functions = functions.append(run.coalesced());
-            removed += run.removed;
-        }
+        Run run = new Run(before.function());
+        Function coalesced = run.coalesced();
         CopyStats s = before.stats();
-        return new Destructed(new Program(p.name(), p.symbols(), p.data(), functions),
-                new CopyStats(s.inserted(), Math.max(0, s.remaining() - removed)));
+        return new DestructedFunction(coalesced, new CopyStats(s.inserted(), Math.max(0, s.remaining() - run.removed)));
     }
 
     /** Coalescing of one function. */
@@ -262,7 +254,7 @@ public final class Chaitin implements Destruction {
                 }
             }
             Vector<Atom.Var> params = function.params().map(this::rename);
-            Body body = BottomUp.rewrite(function.body(), this::rename);
+            Body body = Nest.checked(function).rewrite((node, b) -> rename(b)).body();
             return new Function(function.name(), function.symbols(), params, function.results(), body);
         }
 

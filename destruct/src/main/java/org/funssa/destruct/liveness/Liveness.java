@@ -23,7 +23,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
-import org.funssa.destruct.nest.Nest;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * Live-in and live-out sets of the blocks of one function. The sets can change, so that a method that inserts

@@ -24,8 +24,7 @@ import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.names.FreshNames;
-import org.funssa.destruct.nest.BottomUp;
-import org.funssa.destruct.nest.Nest;
+import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.parallel.ParallelCopy;
 import org.funssa.destruct.parallel.Sequentialization;
 
@@ -33,7 +32,7 @@ import org.funssa.destruct.parallel.Sequentialization;
  * The naive method, made correct: a sequentialized parallel copy on every edge, edges out of branches and
  * switches split. Pass name {@code naive}.
  */
-public final class Naive implements Destruction.FunctionByFunction {
+public final class Naive implements Destruction {
 
     @Override
     public String name() {
@@ -43,7 +42,7 @@ public final class Naive implements Destruction.FunctionByFunction {
     @Override
     public DestructedFunction destruct(Function function) {
         Run run = new Run(function);
-        Function destructed = function.withBody(BottomUp.rewriteIndexed(function.body(), run::body));
+        Function destructed = run.nest.rewrite(run::body);
         return new DestructedFunction(destructed, new CopyStats(run.copies, run.copies));
     }
 
@@ -61,7 +60,7 @@ public final class Naive implements Destruction.FunctionByFunction {
         private int copies;
 
         Run(Function f) {
-            nest = Nest.of(f);
+            nest = Nest.checked(f);
             names = FreshNames.of(f);
             temporary = type -> temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
         }

@@ -6,7 +6,7 @@ import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Type;
-import org.funssa.destruct.nest.BottomUp;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * Hands out variable names and labels that a function does not use yet: {@code prefix + n}, where the prefix
@@ -62,10 +62,10 @@ public final class FreshNames {
     public Label label(String prefix) {
         if (!labelsRead) {
             labelsRead = true;
-            long[] largest = {0};
-            BottomUp.forEachFunction(function.body(),
-                    fn -> largest[0] = Math.max(largest[0], trailingNumber(fn.label().name())));
-            counter = Math.max(counter, largest[0]);
+            Nest nest = Nest.of(function);
+            for (int node = 1; node < nest.size(); node++) {
+                counter = Math.max(counter, trailingNumber(nest.fn(node).label().name()));
+            }
         }
         return new Label(fresh(prefix));
     }
@@ -84,11 +84,12 @@ public final class FreshNames {
 
     /** The largest number ending the name of a parameter or let-bound variable of the function, or 0. */
     private long largestVariableNumber() {
-        long[] largest = {largest(function.params(), 0)};
-        largest[0] = largestInLets(function.body().lets(), largest[0]);
-        BottomUp.forEachFunction(function.body(),
-                fn -> largest[0] = largestInLets(fn.body().lets(), largest(fn.params(), largest[0])));
-        return largest[0];
+        Nest nest = Nest.of(function);
+        long largest = 0;
+        for (int node = 0; node < nest.size(); node++) {
+            largest = largestInLets(nest.body(node).lets(), largest(nest.params(node), largest));
+        }
+        return largest;
     }
 
     private static long largest(Vector<Atom.Var> vars, long sofar) {

@@ -69,14 +69,13 @@ import org.funssa.destruct.liveness.LiveSet;
 import org.funssa.destruct.liveness.Liveness;
 import org.funssa.destruct.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
-import org.funssa.destruct.nest.BottomUp;
-import org.funssa.destruct.nest.Nest;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * Sreedhar et al.'s Method I, II or III, followed (by default) by their SSA-based coalescing. Pass names
  * {@code srd1}, {@code srd2}, {@code srd3}, or {@code srd1-nocoalesce} etc. without the coalescing.
  */
-public final class Sreedhar implements Destruction.FunctionByFunction {
+public final class Sreedhar implements Destruction {
 
     private final Method method;
     private final boolean coalesce;
@@ -142,8 +141,8 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
         Run(Function original, Method method) {
             this.method = method;
             names = FreshNames.of(original);
-            function = original.withBody(BottomUp.rewrite(original.body(), this::split));
-            nest = Nest.of(function);
+            function = Nest.checked(original).rewrite((node, body) -> split(body));
+            nest = Nest.checked(function);
             blocks = nest.bodies();
             params = new ArrayList<>(nest.params());
             for (int i = 0; i < blocks.size(); i++) {
@@ -304,7 +303,7 @@ public final class Sreedhar implements Destruction.FunctionByFunction {
                 }
             }
             finalByNumber = classes.finalNamesByLiveNumber();
-            Body body = BottomUp.rewriteIndexed(function.body(), this::rebuilt);
+            Body body = nest.rewrite(this::rebuilt).body();
             return new Function(function.name(), function.symbols(), renamed(params.get(0), paramLive[0]),
                     function.results(), body);
         }

@@ -11,7 +11,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
 import org.funssa.destruct.Examples;
-import org.funssa.destruct.nest.Nest;
+import org.funssa.cps.rewrite.Nest;
 import org.junit.jupiter.api.Test;
 
 class LivenessTest {
@@ -49,8 +49,8 @@ class LivenessTest {
         Blocks blocks = Blocks.of(lost);
         Liveness live = blocks.liveness();
         int entry = 0;
-        int block2 = blocks.nest().block(new Label("block2"));
-        int block3 = blocks.nest().block(new Label("block3"));
+        int block2 = blocks.nest().node(new Label("block2"));
+        int block3 = blocks.nest().node(new Label("block3"));
         assertThat(names(live.in(entry))).containsExactly("m0", "n");
         assertThat(names(live.out(entry))).containsExactly("m0", "n", "x0");
         assertThat(names(live.in(block2))).containsExactly("m0", "n", "x1");
@@ -111,7 +111,7 @@ class LivenessTest {
         Function lost = Examples.program("seed004-ch5.ir").functions().find(f -> f.name().equals("lost")).get();
         Blocks blocks = Blocks.of(lost);
         Liveness live = blocks.liveness();
-        int block2 = blocks.nest().block(new Label("block2"));
+        int block2 = blocks.nest().node(new Label("block2"));
         LiveSet out = live.out(block2);
         int numbered = live.variableCount();
         int x2 = live.numberOrMinus("x2");
@@ -152,8 +152,8 @@ class LivenessTest {
         Liveness live = blocks.liveness();
         Occurrences o = live.occurrences();
         int entry = 0;
-        int block2 = blocks.nest().block(new Label("block2"));
-        int block3 = blocks.nest().block(new Label("block3"));
+        int block2 = blocks.nest().node(new Label("block2"));
+        int block3 = blocks.nest().node(new Label("block3"));
         assertThat(o.blocks()).isEqualTo(3);
         assertThat(between(live, o.paramsFrom(entry), o.paramsTo(entry))).containsExactly("n", "m0");
         assertThat(between(live, o.operandsFrom(entry, 0), o.varsFrom(entry, 0))).isEmpty();

@@ -1,0 +1,38 @@
+package org.funssa.cps.rewrite;
+
+import java.util.function.Function;
+
+/**
+ * The last few results of an analysis, keyed by the identity of the value analysed (DESIGN.md "Passes": analyses
+ * are computed from a program value and cached by identity). IR values are immutable, so a result stays right as
+ * long as its key is the same object; equal but distinct values are analysed again, as they may be large and
+ * comparing them costs as much. A handful of entries serves a pass that asks about the function it is working
+ * on, again and again, without keeping old programs alive.
+ */
+final class IdentityCache<K, V> {
+
+    private final Object[] keys;
+    private final Object[] values;
+    /** The slot the next new entry goes to: the oldest one. */
+    private int next;
+
+    IdentityCache(int capacity) {
+        keys = new Object[capacity];
+        values = new Object[capacity];
+    }
+
+    /** The result for {@code key}, computed by {@code compute} when no entry has that very object. */
+    @SuppressWarnings("unchecked")
+    synchronized V get(K key, Function<K, V> compute) {
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] == key) {
+                return (V) values[i];
+            }
+        }
+        V value = compute.apply(key);
+        keys[next] = key;
+        values[next] = value;
+        next = (next + 1) % keys.length;
+        return value;
+    }
+}

@@ -1,2 +1,0 @@
-/** Iterative traversals of the nest of local functions that destruction rewrites. */
-package org.funssa.destruct.nest;

@@ -120,7 +120,7 @@ public record Measurement(String input, long size, long instructions, long work,
     }
 
     /** The collectors' accumulated collection time, milliseconds (a collector that does not tell counts 0). */
-    private static long collectionMillis() {
+    public static long collectionMillis() {
         long total = 0;
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             total += Math.max(0, collector.getCollectionTime());
@@ -143,7 +143,8 @@ public record Measurement(String input, long size, long instructions, long work,
         return allocatedBytes.contains(UNKNOWN) ? Option.none() : Option.of(median(allocatedBytes));
     }
 
-    private static double median(Vector<Long> values) {
+    /** The median of some values (the mean of the middle two for an even count). */
+    public static double median(Vector<Long> values) {
         Vector<Long> sorted = values.sorted();
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;

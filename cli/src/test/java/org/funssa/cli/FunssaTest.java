@@ -163,7 +163,7 @@ class FunssaTest {
     @Test
     void theMainJobAlsoShowsSsaAndTheCheckedRoundTripBackToLir() {
         Outcome o = funssa();
-        assertThat(o.out()).contains("== 4. SSA form", "fun sumto(n.1%_1: i32, mem_1: mem) -> (i32, mem)",
+        assertThat(o.out()).contains("== 4. SSA form", "fun sumto(n.1%: i32, mem: mem) -> (i32, mem)",
                 "and .L6(d.5%_3: i32) =", "== 5. Back to LIR: prun/naive --check",
                 "checked: the verifier accepts the SSA form, and main behaves the same");
     }

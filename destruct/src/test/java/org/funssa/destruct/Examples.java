@@ -57,19 +57,25 @@ public final class Examples {
      * returns {@code depth}. Built bottom-up, so that no test needs recursion to make it.
      */
     public static Program nestedChain(int depth) {
-        Atom.Var m0 = new Atom.Var("m0", Type.MEM);
-        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("x" + depth, Type.I32), m0)));
+        Atom.Var m0 = new Atom.Var(0, "m0", Type.MEM);
+        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(x(depth), m0)));
         for (int i = depth - 1; i >= 0; i--) {
-            Atom.Var x = new Atom.Var("x" + i, Type.I32);
-            Atom.Var y = new Atom.Var("y" + i, Type.I32);
-            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(new Atom.Var("x" + (i + 1), Type.I32)), body);
+            Atom.Var x = x(i);
+            Atom.Var y = new Atom.Var(2 + 2 * i, "y" + i, Type.I32);
+            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(x(i + 1)), body);
             body = new Body(Vector.of(Let.of(y, new Expr.Prim(Op.ADD, Type.I32, Vector.of(x, Atom.i32(1))))),
                     Vector.of(next), new Tail.Jump(next.label(), Vector.of(y)));
         }
-        Fn first = new Fn(new Label("B0"), Vector.of(new Atom.Var("x0", Type.I32)), body);
+        Fn first = new Fn(new Label("B0"), Vector.of(x(0)), body);
         Body entry = new Body(Vector.empty(), Vector.of(first), Tail.Jump.of(first.label(), Atom.i32(0)));
-        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry);
+        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry,
+                2 + 2 * depth);
         return new Program("deep", Vector.empty(), Vector.empty(), Vector.of(main));
+    }
+
+    /** {@code x_i} of {@link #nestedChain}: variable {@code 1 + 2i}; {@code y_i} is {@code 2 + 2i}, m0 is 0. */
+    private static Atom.Var x(int i) {
+        return new Atom.Var(1 + 2 * i, "x" + i, Type.I32);
     }
 
     /** The stdout of a program run by the IR interpreter, which must return. */

@@ -6,6 +6,7 @@ import io.vavr.collection.HashSet;
 import io.vavr.collection.Set;
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
+import org.funssa.cps.alpha.Alpha;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
@@ -34,7 +35,7 @@ class NameKindsTest {
                 DynamicTest.dynamicTest(name + (chaitin ? " + chaitin" : ""), () -> {
                     Program out = Destructions.named(name, chaitin).get().apply(p);
                     String text = IrPrinter.print(out);
-                    assertThat(IrParser.parse("out.ir", text)).as(text).isEqualTo(out);
+                    assertThat(Alpha.equivalent(IrParser.parse("out.ir", text), out)).as(text).isTrue();
                     assertThat(Conventional.violation(out)).as(text).isEmpty();
                     assertThat(Examples.runAsIr(out)).as(text).isEqualTo(EXPECTED);
                     assertThat(Examples.runAsLir(out)).as(text).isEqualTo(EXPECTED);
@@ -42,14 +43,14 @@ class NameKindsTest {
     }
 
     @Test
-    void theNaiveMethodsNewNamesAreNumberedBeyondThoseOfTheirKind() {
+    void theNaiveMethodsNewLabelsAreNumberedBeyondTheLabelsAndItsTemporaryIsANewVariable() {
         Function swap = new org.funssa.destruct.naive.Naive().apply(Examples.program("name-kinds.ir"))
                 .function("swap").get();
         // the labels end in 1 (tmp1) and 5 (edge5): the split edge is edge6, beside the variable edge5
         assertThat(labels(swap)).contains("edge6");
         assertThat(IrPrinter.print(swap)).contains("let edge5 = ").contains("and edge6() =")
-                // the swap's cycle needs a temporary, numbered beyond the variables (up to 5) and the label
-                .contains("let tmp7 = ");
+                // the swap's cycle needs a temporary: a new variable, printed after its hint beside tmp1 and tmp2
+                .contains("let tmp = ");
     }
 
     private static Set<String> labels(Function f) {

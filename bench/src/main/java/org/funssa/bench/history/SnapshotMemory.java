@@ -157,10 +157,13 @@ public final class SnapshotMemory {
         }
     }
 
-    /** Adds {@code let _touch<i> = 0} to a block: a rewrite that touches it and nothing else. */
+    /**
+     * Adds {@code let _touch<i> = 0} to a block: a rewrite that touches it and nothing else. Its variable is
+     * numbered above every function's count: the measurement keeps snapshots, it does not verify them.
+     */
     private static UnaryOperator<Fn> touch(int i) {
         return fn -> fn.withBody(fn.body().withLets(fn.body().lets().append(Let.of(
-                new Atom.Var("_touch" + i, Type.I32), new Expr.Copy(Atom.i32(i))))));
+                new Atom.Var(1_000_000_000 + i, "_touch" + i, Type.I32), new Expr.Copy(Atom.i32(i))))));
     }
 
     private static long used() {
@@ -216,18 +219,24 @@ public final class SnapshotMemory {
         return Rebuild.of(program);
     }
 
-    /** {@code n} blocks, each nested in the previous and adding 1 to its parameter: depth n. */
+    /**
+     * {@code n} blocks, each nested in the previous and adding 1 to its parameter: depth n. The memory token is
+     * variable 0, {@code p<i>} is {@code 1 + 2i} and {@code x<i>} is {@code 2 + 2i}.
+     */
     static Program chain(int n) {
-        Atom.Var m = new Atom.Var("m", Type.MEM);
-        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("p" + n, Type.I32), m)));
+        Atom.Var m = new Atom.Var(0, "m", Type.MEM);
+        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(p(n), m)));
         for (int i = n - 1; i >= 0; i--) {
-            Atom.Var x = new Atom.Var("x" + i, Type.I32);
+            Atom.Var x = new Atom.Var(2 + 2 * i, "x" + i, Type.I32);
             Label label = new Label("L" + (i + 1));
-            body = new Body(Vector.of(Let.of(x, new Expr.Prim(Op.ADD, Type.I32, Vector.of(new Atom.Var("p" + i,
-                    Type.I32), Atom.i32(1))))), Vector.of(new Fn(label, Vector.of(new Atom.Var("p" + (i + 1), Type.I32)),
-                    body)), Tail.Jump.of(label, x));
+            body = new Body(Vector.of(Let.of(x, new Expr.Prim(Op.ADD, Type.I32, Vector.of(p(i), Atom.i32(1))))),
+                    Vector.of(new Fn(label, Vector.of(p(i + 1)), body)), Tail.Jump.of(label, x));
         }
         return new Program("chain", Vector.empty(), Vector.empty(), Vector.of(new Function("chain", Vector.empty(),
-                Vector.of(new Atom.Var("p0", Type.I32), m), Vector.of(Type.I32, Type.MEM), body)));
+                Vector.of(p(0), m), Vector.of(Type.I32, Type.MEM), body, 2 + 2 * n)));
+    }
+
+    private static Atom.Var p(int i) {
+        return new Atom.Var(1 + 2 * i, "p" + i, Type.I32);
     }
 }

@@ -15,7 +15,7 @@ import org.funssa.cps.rewrite.Nest;
 /**
  * A program built again, node by node, from itself: every body, local function, let, expression, tail and vector
  * is a new object, equal to the one it copies, and so is every variable and label where it is defined (a let's
- * variables, a function's parameters, a local function's label) with its name. A use refers to an existing
+ * variables, a function's parameters, a local function's label). A use refers to an existing
  * variable or label, as a construction's renaming refers to the variable it defined, so the copy allocates one
  * variable per definition, not one per occurrence. Types, literals and symbols are shared.
  *
@@ -41,7 +41,7 @@ public final class Rebuild {
                         tail(body.tail())),
                 (node, fn) -> new Fn(label(fn.label()), fn.params().map(Rebuild::var), fn.body()));
         return new Function(new String(f.name()), f.symbols(), f.params().map(Rebuild::var), f.results(),
-                copied.body());
+                copied.body(), f.varCount());
     }
 
     private static Let let(Let let) {
@@ -67,8 +67,8 @@ public final class Rebuild {
         return new Label(new String(label.name()));
     }
 
-    /** A variable where it is defined: a new one, with a new name. */
+    /** A variable where it is defined: a new one, of the same number, hint and type. */
     private static Atom.Var var(Atom.Var v) {
-        return new Atom.Var(new String(v.name()), v.type());
+        return new Atom.Var(v.id(), v.hint(), v.type());
     }
 }

@@ -38,8 +38,7 @@ class RebuildTest {
             for (int i = 0; i < pair[0].lets().size(); i++) {
                 assertThat(pair[1].lets().get(i)).isNotSameAs(pair[0].lets().get(i));
                 assertThat(pair[1].lets().get(i).vars().get(0)).isNotSameAs(pair[0].lets().get(i).vars().get(0));
-                assertThat(pair[1].lets().get(i).vars().get(0).name())
-                        .isNotSameAs(pair[0].lets().get(i).vars().get(0).name());
+                assertThat(pair[1].lets().get(i).vars().get(0)).isEqualTo(pair[0].lets().get(i).vars().get(0));
             }
             for (int i = 0; i < pair[0].functions().size(); i++) {
                 assertThat(pair[1].functions().get(i)).isNotSameAs(pair[0].functions().get(i));

@@ -26,8 +26,9 @@ import org.funssa.cps.ir.Tail;
  */
 public final class Alpha {
 
-    private final Map<String, String> varsAB = new HashMap<>();
-    private final Map<String, String> varsBA = new HashMap<>();
+    /** Variables by number: which variable of b each of a's is bound to, and back. */
+    private final Map<Integer, Integer> varsAB = new HashMap<>();
+    private final Map<Integer, Integer> varsBA = new HashMap<>();
     private final Map<String, String> labelsAB = new HashMap<>();
     private final Map<String, String> labelsBA = new HashMap<>();
 
@@ -118,22 +119,22 @@ public final class Alpha {
     }
 
     private boolean bind(Atom.Var x, Atom.Var y) {
-        return x.type().equals(y.type()) && bind(varsAB, varsBA, x.name(), y.name());
+        return x.type().equals(y.type()) && bind(varsAB, varsBA, x.id(), y.id());
     }
 
     private boolean bindLabel(Label a, Label b) {
         return bind(labelsAB, labelsBA, a.name(), b.name());
     }
 
-    private static boolean bind(Map<String, String> ab, Map<String, String> ba, String a, String b) {
-        String oldB = ab.putIfAbsent(a, b);
-        String oldA = ba.putIfAbsent(b, a);
+    private static <K> boolean bind(Map<K, K> ab, Map<K, K> ba, K a, K b) {
+        K oldB = ab.putIfAbsent(a, b);
+        K oldA = ba.putIfAbsent(b, a);
         return (oldB == null || oldB.equals(b)) && (oldA == null || oldA.equals(a));
     }
 
     /** Names correspond if they are bound to each other, or are both free and equal. */
-    private static boolean same(Map<String, String> ab, Map<String, String> ba, String a, String b) {
-        String image = ab.get(a);
+    private static <K> boolean same(Map<K, K> ab, Map<K, K> ba, K a, K b) {
+        K image = ab.get(a);
         return image != null ? image.equals(b) : !ba.containsKey(b) && a.equals(b);
     }
 
@@ -151,7 +152,7 @@ public final class Alpha {
 
     private boolean atom(Atom a, Atom b) {
         if (a instanceof Atom.Var x && b instanceof Atom.Var y) {
-            return x.type().equals(y.type()) && same(varsAB, varsBA, x.name(), y.name());
+            return x.type().equals(y.type()) && same(varsAB, varsBA, x.id(), y.id());
         }
         return a.equals(b);
     }

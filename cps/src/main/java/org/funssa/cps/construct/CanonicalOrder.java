@@ -24,7 +24,7 @@ import org.funssa.cps.rewrite.Nest;
 
 /**
  * Orders what SSA construction leaves arbitrary: the parameters of every local function by the register they
- * stand for (a variable {@code r_n} is a version of register {@code r}, as construction names variables),
+ * stand for (a variable's hint is the register it is a version of, as construction makes it),
  * with the arguments of every jump permuted to match, and sibling local functions by label. The meaning of
  * the program is unchanged. The function's own parameters (the LIR {@code PROLOGUE}'s) keep their order.
  *
@@ -37,9 +37,9 @@ public final class CanonicalOrder {
     /** {@link #of(Program)} as a pass, named {@code canonical-order}. */
     public static final Pass PASS = Pass.of("canonical-order", CanonicalOrder::of);
 
-    /** Parameters by register, then by full name; labels by name. */
-    private static final Comparator<Atom.Var> BY_REGISTER = Comparator.comparing((Atom.Var v) -> register(v.name()))
-            .thenComparing(Atom.Var::name);
+    /** Parameters by the register they stand for (their hint), then by number; labels by name. */
+    private static final Comparator<Atom.Var> BY_REGISTER = Comparator.comparing(Atom.Var::hint)
+            .thenComparingInt(Atom.Var::id);
 
     private CanonicalOrder() {}
 
@@ -68,20 +68,6 @@ public final class CanonicalOrder {
                 (node, body) -> body.with(body.lets(), byLabel(body.functions()),
                         body.tail().mapJumps(j -> jump(j, orders))),
                 (node, fn) -> fn.withParams(permute(fn.params(), orders.get(fn.label()))));
-    }
-
-    /** The register a variable named {@code r_n} is a version of; the name itself for other names. */
-    static String register(String variable) {
-        int underscore = variable.lastIndexOf('_');
-        if (underscore <= 0 || underscore == variable.length() - 1) {
-            return variable;
-        }
-        for (int i = underscore + 1; i < variable.length(); i++) {
-            if (!Character.isDigit(variable.charAt(i))) {
-                return variable;
-            }
-        }
-        return variable.substring(0, underscore);
     }
 
     /** The local functions sorted by label; the same vector when they already are. */

@@ -13,6 +13,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.prep.PhiPlacement;
 
 /*
@@ -37,7 +38,7 @@ final class CytronConstruction {
         DominatorTree tree = form.dominators();
         Vector<String>[] phis = phis(cfg, tree, variant);
         int n = cfg.size();
-        VariableNames names = new VariableNames(form.registerTypes().keySet());
+        VarSupply names = VarSupply.from(0);
         Lowering lowering = new Lowering(form, names, copyFolding);
         Environment env = new Environment();
         Lowering.Block[] blocks = new Lowering.Block[n];

@@ -10,6 +10,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.VarSupply;
 
 /*
  * Seed 003 §6.2.1, "liveness-based parameter introduction": every block becomes a closed local function
@@ -28,7 +29,7 @@ final class LiftedConstruction {
     static Function construct(NormalForm form, boolean copyFolding) {
         Cfg cfg = form.cfg();
         RegisterLiveness liveness = RegisterLiveness.of(cfg);
-        VariableNames names = new VariableNames(form.registerTypes().keySet());
+        VarSupply names = VarSupply.from(0);
         Lowering lowering = new Lowering(form, names, copyFolding);
         List<Fn> blocks = new ArrayList<>();
         Lowering.Block entry = null;

@@ -21,6 +21,7 @@ import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.ir.VarSupply;
 
 /*
  * LIR statements in three-address form (seed 004 §6.9, as org.funssa.cps.prep.TreeDivision leaves them)
@@ -45,7 +46,7 @@ final class Lowering {
     record Block(Vector<Let> lets, Tail tail, Option<Vector<Atom.Var>> functionParams) {}
 
     private final NormalForm form;
-    private final VariableNames names;
+    private final VarSupply names;
     private final boolean copyFolding;
     private final String memory;
     /**
@@ -54,7 +55,7 @@ final class Lowering {
      */
     private final Map<Atom.IntLit, Atom.IntLit> literals = new HashMap<>();
 
-    Lowering(NormalForm form, VariableNames names, boolean copyFolding) {
+    Lowering(NormalForm form, VarSupply names, boolean copyFolding) {
         this.form = form;
         this.names = names;
         this.copyFolding = copyFolding;
@@ -84,7 +85,7 @@ final class Lowering {
         return new Function(name, form.symbols(),
                 entry.functionParams().getOrElseThrow(() -> new IllegalStateException("function " + name
                         + ": the entry block has no PROLOGUE")),
-                form.results(), new Body(entry.lets(), local, entry.tail()));
+                form.results(), new Body(entry.lets(), local, entry.tail()), names.count());
     }
 
     /** The current values of the registers, in order; ⊥ for those no definition reaches. */
@@ -186,7 +187,7 @@ final class Lowering {
             Vector<Atom> args = c.args().map(this::operand);
             Vector<Type.Data> results = c.receivers().map(r -> data(r.type()));
             Vector<Atom.Var> vars = c.receivers().map(r -> r instanceof LExp.Reg reg
-                    ? names.fresh(reg.name(), data(r.type())) : names.temporary("result", data(r.type())));
+                    ? names.fresh(reg.name(), data(r.type())) : names.fresh("result", data(r.type())));
             Atom.Var next = names.fresh(memory, Type.MEM);
             lets.add(Let.of(vars.append(next), new Expr.Call(function, args, mem(), results)));
             env.put(memory, next);
@@ -195,7 +196,7 @@ final class Lowering {
 
         private void prologue(Stmt.Prologue p) {
             Vector<Atom.Var> params = p.params().map(r -> r instanceof LExp.Reg reg
-                    ? names.fresh(reg.name(), data(r.type())) : names.temporary("param", data(r.type())));
+                    ? names.fresh(reg.name(), data(r.type())) : names.fresh("param", data(r.type())));
             Atom.Var initial = names.fresh(memory, Type.MEM);
             env.put(memory, initial);
             functionParams = Option.of(params.append(initial));
@@ -227,7 +228,7 @@ final class Lowering {
         }
 
         private Atom.Var temporary(String purpose, Expr expr) {
-            Atom.Var v = names.temporary(purpose, expr.resultTypes().get(0));
+            Atom.Var v = names.fresh(purpose, expr.resultTypes().get(0));
             lets.add(Let.of(v, expr));
             return v;
         }

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import org.funssa.core.graph.IntList;
-import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Function;
@@ -89,7 +88,7 @@ public final class ParameterDropping implements Pass {
          * The parameters of local functions, then the other variables jumps pass, numbered; those below
          * {@link #parameters} are parameters.
          */
-        private final NameSet variables = new NameSet();
+        private final Numbering variables;
         /** Each numbered variable, by number. */
         private final List<Atom.Var> variableAtoms = new ArrayList<>();
         private final int parameters;
@@ -132,10 +131,11 @@ public final class ParameterDropping implements Pass {
 
         Run(Nest index) {
             this.index = index;
+            this.variables = new Numbering(index.function().varCount());
             int count = 0;
             for (int node = 1; node < index.size(); node++) {
                 for (Atom.Var p : index.fn(node).params()) {
-                    if (variables.add(p.name())) {
+                    if (variables.add(p)) {
                         variableAtoms.add(p);
                     }
                     count++;
@@ -143,7 +143,7 @@ public final class ParameterDropping implements Pass {
             }
             parameters = variables.size();
             if (parameters != count) {
-                throw new IllegalArgumentException("function " + index.function().name() + ": a parameter name is "
+                throw new IllegalArgumentException("function " + index.function().name() + ": a parameter is "
                         + "bound twice; " + name + " needs every variable bound once (the verifier says where)");
             }
             int n = index.size();
@@ -223,7 +223,7 @@ public final class ParameterDropping implements Pass {
         /** The value of an atom a jump passes: its number when it is a variable, numbered on first sight. */
         private int value(Atom a) {
             if (a instanceof Atom.Var v) {
-                int id = variables.number(v.name());
+                int id = variables.number(v);
                 if (id == variableAtoms.size()) {
                     variableAtoms.add(v);
                 }
@@ -258,7 +258,7 @@ public final class ParameterDropping implements Pass {
 
         /** Records where {@code v} is bound, if it is a variable the algorithm asks about. */
         private void bind(Atom.Var v, int node) {
-            int id = variables.numberOrMinus(v.name());
+            int id = variables.numberOrMinus(v);
             if (id >= 0) {
                 boundAt[id] = node;
             }
@@ -567,6 +567,47 @@ public final class ParameterDropping implements Pass {
 
         private static <T> Vector<T> withoutDropped(Vector<T> items, BitSet gone) {
             return items.zipWithIndex().filter(t -> !gone.get(t._2)).map(t -> t._1);
+        }
+    }
+
+    /** Dense numbers for the variables the algorithm asks about, in the order they are first seen. */
+    private static final class Numbering {
+        /** Each variable's number here, by its number in the function; −1 while it has none. */
+        private int[] numbers;
+        private int size;
+
+        Numbering(int varCount) {
+            numbers = new int[Math.max(16, varCount)];
+            Arrays.fill(numbers, -1);
+        }
+
+        /** Numbers {@code v}; whether it had no number before. */
+        boolean add(Atom.Var v) {
+            int before = size;
+            number(v);
+            return size > before;
+        }
+
+        /** The number of {@code v}, given it now if it has none. */
+        int number(Atom.Var v) {
+            if (v.id() >= numbers.length) {
+                int old = numbers.length;
+                numbers = Arrays.copyOf(numbers, Math.max(2 * old, v.id() + 1));
+                Arrays.fill(numbers, old, numbers.length, -1);
+            }
+            if (numbers[v.id()] < 0) {
+                numbers[v.id()] = size++;
+            }
+            return numbers[v.id()];
+        }
+
+        /** The number of {@code v}, or −1 when it has none. */
+        int numberOrMinus(Atom.Var v) {
+            return v.id() < numbers.length ? numbers[v.id()] : -1;
+        }
+
+        int size() {
+            return size;
         }
     }
 }

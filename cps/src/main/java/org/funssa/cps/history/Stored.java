@@ -93,19 +93,24 @@ sealed interface Stored {
             Program base = s.program();
             Function[] functions = base.functions().toJavaArray(Function[]::new);
             Map<Integer, Trie> pending = new HashMap<>();
+            Map<Integer, Integer> counts = new HashMap<>();
             while (!replay.isEmpty()) {
                 for (Edit edit : replay.pop().edits()) {
                     switch (edit) {
                         case FunctionEdit f -> {
                             functions[f.index()] = f.function();
                             pending.remove(f.index());
+                            counts.remove(f.index());
                         }
                         case LocalEdit l -> pending.computeIfAbsent(l.function(), k -> new Trie()).put(l);
+                        case CountEdit c -> counts.put(c.function(), c.varCount());
                     }
                 }
             }
             pending.forEach((index, trie) -> functions[index] = functions[index].withBody(
                     trie.rebuild(functions[index].body())));
+            counts.forEach((index, count) -> functions[index] = functions[index].withBody(functions[index].body(),
+                    count));
             boolean unchanged = true;
             for (int i = 0; i < functions.length; i++) {
                 unchanged &= functions[i] == base.functions().get(i);
@@ -127,6 +132,15 @@ sealed interface Stored {
     /** One replacement. */
     sealed interface Edit {
         Program applyTo(Program program);
+    }
+
+    /** Function {@code function}'s variable count, changed by a pass that numbered new variables. */
+    record CountEdit(int function, int varCount) implements Edit {
+        @Override
+        public Program applyTo(Program program) {
+            Function f = program.functions().get(function);
+            return program.withFunctions(program.functions().update(function, f.withBody(f.body(), varCount)));
+        }
     }
 
     /** Function {@code index} replaced whole. */
@@ -307,6 +321,9 @@ sealed interface Stored {
                 edits = edits.append(new FunctionEdit(i, b));
             } else {
                 edits = edits.appendAll(localEdits(i, a, b));
+                if (a.varCount() != b.varCount()) {
+                    edits = edits.append(new CountEdit(i, b.varCount()));
+                }
             }
         }
         return new Edits(previous, previous.chain() + 1, edits);

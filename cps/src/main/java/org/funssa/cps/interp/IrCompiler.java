@@ -56,7 +56,7 @@ final class IrCompiler {
     private final Function fn;
     private final Context context;
     private final FrameLayout layout;
-    private final Map<String, Slot> variables = new HashMap<>();
+    private final Map<Atom.Var, Slot> variables = new HashMap<>();
     private final Map<Long, Integer> constantSlots = new HashMap<>();
     private long[] constants = new long[16];
     private int scalars;
@@ -96,7 +96,7 @@ final class IrCompiler {
         }
         Vector<Atom.Var> data = fn.params().filter(p -> Shape.of(p.type()) != Shape.NONE);
         out.code = code.toArray(new Instr[0]);
-        out.paramSlots = data.map(p -> variables.get(p.name()).index()).toJavaStream().mapToInt(i -> i).toArray();
+        out.paramSlots = data.map(p -> variables.get(p).index()).toJavaStream().mapToInt(i -> i).toArray();
         out.paramTypes = data.map(p -> (Type.Data) p.type()).toJavaArray(Type.Data[]::new);
         out.entryCost = 1 + data.size();
         out.constants = Arrays.copyOf(constants, scalars);
@@ -146,7 +146,7 @@ final class IrCompiler {
     }
 
     private void bind(Atom.Var v) {
-        variables.computeIfAbsent(v.name(), n -> {
+        variables.computeIfAbsent(v, n -> {
             Shape shape = Shape.of(v.type());
             return switch (shape) {
                 case INT, FLOAT -> {
@@ -193,12 +193,12 @@ final class IrCompiler {
     // ---------------------------------------------------------------- operands
 
     private Slot variable(Atom.Var v) {
-        Slot s = variables.get(v.name());
+        Slot s = variables.get(v);
         if (s == null) {
-            throw unsupported("variable " + v.name() + " is not bound in function '" + fn.name() + "'");
+            throw unsupported("variable " + v.hint() + " is not bound in function '" + fn.name() + "'");
         }
         if (s.shape() != Shape.of(v.type())) {
-            throw unsupported("variable " + v.name() + " is used as " + v.type() + " but bound with another type");
+            throw unsupported("variable " + v.hint() + " is used as " + v.type() + " but bound with another type");
         }
         return s;
     }
@@ -213,7 +213,7 @@ final class IrCompiler {
             case Atom.Var v -> {
                 Slot s = variable(v);
                 if (!s.shape().scalar()) {
-                    throw unsupported("variable " + v.name() + " of type " + v.type() + " used as a number");
+                    throw unsupported("variable " + v.hint() + " of type " + v.type() + " used as a number");
                 }
                 yield s.index();
             }
@@ -415,7 +415,7 @@ final class IrCompiler {
         Vector<Atom.Var> results = vars.take(c.results().size());
         for (Atom.Var v : results) {
             if (variable(v).shape() == Shape.NONE) {
-                throw unsupported("call result " + v.name() + " is a memory token");
+                throw unsupported("call result " + v.hint() + " is a memory token");
             }
         }
         return new Instr.Call(direct, library, libraryName, function, argSlots, shapes,

@@ -10,24 +10,39 @@ public sealed interface Atom permits Atom.Var, Atom.IntLit, Atom.FloatLit, Atom.
 
     Type type();
 
-    /** A variable: a let-bound name or a parameter. Names are unique in their function. */
-    record Var(String name, Type type) implements Atom {
+    /**
+     * A variable: a let-bound value or a parameter, identified by a number unique in its function (MLton's
+     * {@code Var}, Cranelift's {@code Value}); {@code hint} is the name it is printed after — the LIR register it
+     * stands for, or what a pass made it for — and {@code type} its type. Two variables are equal when their
+     * numbers are, whatever their hints: {@code org.funssa.cps.text.VarNames} makes printable names unique, {@link VarSupply} hands
+     * out new numbers, and side tables are arrays indexed by number ({@link Function#varCount()} long).
+     */
+    record Var(int id, String hint, Type type) implements Atom {
         public Var {
-            if (name.isEmpty()) {
-                throw new IllegalArgumentException("a variable needs a name");
+            if (id < 0) {
+                throw new IllegalArgumentException("a variable's number is not negative: " + id);
             }
+            if (hint.isEmpty()) {
+                throw new IllegalArgumentException("a variable needs a hint to be printed after");
+            }
+            java.util.Objects.requireNonNull(type, "a variable needs a type");
         }
 
-        /**
-         * The record's equality, comparing the names' cached hashes first: two different names usually
-         * differ there, and then their characters, elsewhere in memory, are not read. Destruction compares
-         * variables in every parallel copy; in a function of 10^6 instructions most such reads missed the
-         * cache. The hash code stays the record's.
-         */
+        /** Equal by number alone. */
         @Override
         public boolean equals(Object other) {
-            return this == other || other instanceof Var v && name.hashCode() == v.name.hashCode()
-                    && name.equals(v.name) && type.equals(v.type);
+            return this == other || other instanceof Var v && id == v.id;
+        }
+
+        @Override
+        public int hashCode() {
+            return id;
+        }
+
+        /** The hint and the number, {@code x#3}: a function's text prints {@link VarNames} instead. */
+        @Override
+        public String toString() {
+            return hint + "#" + id;
         }
     }
 

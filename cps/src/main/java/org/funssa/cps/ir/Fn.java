@@ -72,7 +72,7 @@ public final class Fn {
     /** A bounded summary: the label and parameters. */
     @Override
     public String toString() {
-        return "Fn[" + label + params.map(p -> p.name() + ": " + p.type()).take(8).mkString("(", ", ",
+        return "Fn[" + label + params.map(p -> p + ": " + p.type()).take(8).mkString("(", ", ",
                 params.size() > 8 ? ", …)" : ")") + "]";
     }
 }

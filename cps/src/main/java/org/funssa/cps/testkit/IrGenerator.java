@@ -64,11 +64,13 @@ public final class IrGenerator {
         Vector<Atom.Var> params = Vector.of(var(Type.I32), var(Type.I64), var(Type.F64));
         Atom.Var mem = var(Type.MEM);
         Body body = body(params.append(mem), Vector.empty(), mem, 0);
-        return new Function(name, Vector.empty(), params.append(mem), Vector.of(Type.I32, Type.MEM), body);
+        return new Function(name, Vector.empty(), params.append(mem), Vector.of(Type.I32, Type.MEM), body, fresh);
     }
 
     private Atom.Var var(Type type) {
-        return new Atom.Var("v" + fresh++, type);
+        Atom.Var v = new Atom.Var(fresh, "v" + fresh, type);
+        fresh++;
+        return v;
     }
 
     private <T> T pick(Vector<T> xs) {

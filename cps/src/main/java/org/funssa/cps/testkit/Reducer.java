@@ -120,8 +120,7 @@ public final class Reducer {
     private static Stream<Supplier<Function>> dropSymbols(Function f) {
         java.util.Set<String> frame = new java.util.HashSet<>();
         for (Body b : FunctionEdit.bodies(f)) {
-            FunctionEdit.substitute(new Function(f.name(), f.symbols(), f.params(), f.results(), Body.of(b.lets(),
-                    b.tail())), a -> {
+            FunctionEdit.substitute(f.withBody(Body.of(b.lets(), b.tail())), a -> {
                         if (a instanceof Atom.Addr addr && addr.space() == Atom.Space.FRAME) {
                             frame.add(addr.symbol());
                         }
@@ -130,7 +129,7 @@ public final class Reducer {
         }
         Vector<org.funssa.core.lir.Symbol> kept = f.symbols().filter(s -> frame.contains(s.name()));
         return kept.size() == f.symbols().size() ? Stream.empty()
-                : Stream.of(() -> new Function(f.name(), kept, f.params(), f.results(), f.body()));
+                : Stream.of(() -> f.withSymbols(kept));
     }
 
     /**

@@ -37,8 +37,14 @@ import org.funssa.cps.ir.Type;
 public final class IrParser {
 
     private final Lexer lexer;
-    /** The type of each variable bound so far in the current function. */
-    private final Map<String, Type> bound = new HashMap<>();
+    /**
+     * The variable each name stands for in the current function, as last bound: a name is one variable (one
+     * number, the name its hint), so a name bound twice, as destruction's output binds parameters, is one
+     * variable bound twice; a use takes the type of the latest binding.
+     */
+    private final Map<String, Atom.Var> bound = new HashMap<>();
+    /** The number of each name of the current function, in the order the names are first bound. */
+    private final Map<String, Integer> numbers = new HashMap<>();
 
     private IrParser(String source, String text) {
         this.lexer = new Lexer(source, text);
@@ -102,6 +108,7 @@ public final class IrParser {
     private Function function() {
         keyword("fun");
         bound.clear();
+        numbers.clear();
         String name = name("a function name");
         Vector<Atom.Var> params = params();
         punct("->");
@@ -120,7 +127,8 @@ public final class IrParser {
             symbols = lir(lexer.raw(), "(MODULE \"\" ").symbols();
         }
         punct("=");
-        return new Function(name, symbols, params, results, body());
+        Body body = body();
+        return new Function(name, symbols, params, results, body, numbers.size());
     }
 
     /** A body being read: its lets, the local functions finished so far, and where it stands. */
@@ -198,8 +206,9 @@ public final class IrParser {
     }
 
     private Atom.Var bind(String name, Type type) {
-        bound.put(name, type);
-        return new Atom.Var(name, type);
+        Atom.Var var = new Atom.Var(numbers.computeIfAbsent(name, n -> numbers.size()), name, type);
+        bound.put(name, var);
+        return var;
     }
 
     private Let let() {
@@ -438,12 +447,12 @@ public final class IrParser {
     }
 
     private Atom.Var use(Lexer.Token token) {
-        Type type = bound.get(token.text());
-        if (type == null) {
+        Atom.Var var = bound.get(token.text());
+        if (var == null) {
             throw new IrSyntaxError(new SourcePos(lexer.source(), token.line(), token.column()),
                     "expected a variable bound earlier in the function, found " + Names.write(token.text()));
         }
-        return new Atom.Var(token.text(), type);
+        return var;
     }
 
     /** The {@code :type} written after a literal, or the type implied when none is written. */

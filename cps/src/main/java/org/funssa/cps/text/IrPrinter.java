@@ -32,7 +32,14 @@ public final class IrPrinter {
     /** Nesting levels beyond which lines are not indented further. */
     public static final int MAX_INDENT_LEVELS = 32;
 
-    private IrPrinter() {}
+    /** How each variable is named: by {@link VarNames} in a function, by its hint alone outside one. */
+    private final java.util.function.Function<Atom.Var, String> names;
+
+    private IrPrinter(java.util.function.Function<Atom.Var, String> names) {
+        this.names = names;
+    }
+
+    private static final IrPrinter BY_HINT = new IrPrinter(Atom.Var::hint);
 
     /** The whole program: the LIR header (module name, SYMTAB, DATA), then each function, ending with a newline. */
     public static String print(Program program) {
@@ -41,7 +48,7 @@ public final class IrPrinter {
         out.append(LirPrinter.print(header));
         for (Function function : program.functions()) {
             out.append('\n');
-            function(out, function);
+            of(function).function(out, function);
         }
         return out.toString();
     }
@@ -49,25 +56,30 @@ public final class IrPrinter {
     /** One function, ending with a newline. */
     public static String print(Function function) {
         StringBuilder out = new StringBuilder();
-        function(out, function);
+        of(function).function(out, function);
         return out.toString();
     }
 
-    /** One atom, as it appears in an operand position. */
+    /** One atom, as it appears in an operand position; a variable by its hint, as no function names it. */
     public static String print(Atom atom) {
         StringBuilder out = new StringBuilder();
-        atom(out, atom);
+        BY_HINT.atom(out, atom);
         return out.toString();
     }
 
-    /** One expression, as it appears on the right of {@code let … =}. */
+    /** One expression, as it appears on the right of {@code let … =}; variables by their hints. */
     public static String print(Expr expr) {
         StringBuilder out = new StringBuilder();
-        expr(out, expr);
+        BY_HINT.expr(out, expr);
         return out.toString();
     }
 
-    private static void function(StringBuilder out, Function function) {
+    /** A printer naming the function's variables as {@link VarNames} does. */
+    private static IrPrinter of(Function function) {
+        return new IrPrinter(VarNames.of(function)::name);
+    }
+
+    private void function(StringBuilder out, Function function) {
         out.append("fun ").append(Names.write(function.name()));
         params(out, function.params());
         out.append(" -> (").append(function.results().mkString(", ")).append(')');
@@ -89,7 +101,7 @@ public final class IrPrinter {
 
     private record Line(int level, String text) implements Work {}
 
-    private static void body(StringBuilder out, Body root) {
+    private void body(StringBuilder out, Body root) {
         ArrayDeque<Work> stack = new ArrayDeque<>();
         stack.push(new BodyAt(root, 1));
         while (!stack.isEmpty()) {
@@ -124,23 +136,23 @@ public final class IrPrinter {
         return out.repeat("  ", Math.min(level, MAX_INDENT_LEVELS));
     }
 
-    private static void params(StringBuilder out, Vector<Atom.Var> params) {
+    private void params(StringBuilder out, Vector<Atom.Var> params) {
         out.append('(');
         for (int i = 0; i < params.size(); i++) {
             if (i > 0) {
                 out.append(", ");
             }
-            out.append(Names.write(params.get(i).name())).append(": ").append(params.get(i).type());
+            out.append(Names.write(names.apply(params.get(i)))).append(": ").append(params.get(i).type());
         }
         out.append(')');
     }
 
-    private static void let(StringBuilder out, Let let) {
+    private void let(StringBuilder out, Let let) {
         Vector<Type> results = let.expr().resultTypes();
         out.append("let ");
         for (int i = 0; i < let.arity(); i++) {
             Atom.Var var = let.var(i);
-            out.append(i > 0 ? ", " : "").append(Names.write(var.name()));
+            out.append(i > 0 ? ", " : "").append(Names.write(names.apply(var)));
             if (i >= results.size() || !results.get(i).equals(var.type())) {
                 out.append(": ").append(var.type());
             }
@@ -149,7 +161,7 @@ public final class IrPrinter {
         expr(out, let.expr());
     }
 
-    private static void expr(StringBuilder out, Expr expr) {
+    private void expr(StringBuilder out, Expr expr) {
         switch (expr) {
             case Expr.Copy(Atom value) -> atom(out, value);
             case Expr.Prim(var op, Type.Data type, Vector<Atom> operands) -> {
@@ -172,7 +184,7 @@ public final class IrPrinter {
         }
     }
 
-    private static StringBuilder atoms(StringBuilder out, Vector<Atom> atoms) {
+    private StringBuilder atoms(StringBuilder out, Vector<Atom> atoms) {
         atoms.forEach(a -> atom(out.append(' '), a));
         return out;
     }
@@ -187,7 +199,7 @@ public final class IrPrinter {
         access.align().forEach(a -> out.append(" !align ").append(a));
     }
 
-    private static void arguments(StringBuilder out, Vector<Atom> args) {
+    private void arguments(StringBuilder out, Vector<Atom> args) {
         out.append('(');
         for (int i = 0; i < args.size(); i++) {
             atom(i > 0 ? out.append(", ") : out, args.get(i));
@@ -195,9 +207,9 @@ public final class IrPrinter {
         out.append(')');
     }
 
-    private static void atom(StringBuilder out, Atom atom) {
+    private void atom(StringBuilder out, Atom atom) {
         switch (atom) {
-            case Atom.Var v -> out.append(Names.write(v.name()));
+            case Atom.Var v -> out.append(Names.write(names.apply(v)));
             case Atom.IntLit(Type.Data type, BigInteger value) -> typed(out.append(value), type, Type.I32);
             case Atom.FloatLit(Type.Data type, double value) -> typed(out.append(floatText(value)), type, Type.F64);
             case Atom.Addr(Atom.Space space, String symbol, Type.Data type) ->
@@ -222,7 +234,7 @@ public final class IrPrinter {
         return Double.toString(value);
     }
 
-    private static void tail(StringBuilder out, int level, String prefix, Tail tail) {
+    private void tail(StringBuilder out, int level, String prefix, Tail tail) {
         indent(out, level).append(prefix);
         switch (tail) {
             case Tail.Jump j -> target(out.append("jump "), j);
@@ -244,7 +256,7 @@ public final class IrPrinter {
         out.append('\n');
     }
 
-    private static void target(StringBuilder out, Tail.Jump jump) {
+    private void target(StringBuilder out, Tail.Jump jump) {
         out.append(Names.write(jump.target().name()));
         arguments(out, jump.args());
     }

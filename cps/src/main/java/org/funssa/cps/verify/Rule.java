@@ -4,8 +4,10 @@ package org.funssa.cps.verify;
 public enum Rule {
     /** A variable is used but bound nowhere in its function. */
     UNBOUND_VARIABLE,
-    /** A variable name is bound more than once in a function (as a parameter or by a let). */
+    /** A variable is bound more than once in a function (as a parameter or by a let). */
     REBOUND_VARIABLE,
+    /** A variable's number is not below its function's variable count ({@code Function.varCount}). */
+    VARIABLE_NUMBER_OUT_OF_RANGE,
     /** A variable or label is used outside its scope: its binding does not dominate the use. */
     OUT_OF_SCOPE,
     /** A jump targets a label that no local function of the function defines. */

@@ -23,6 +23,7 @@ import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.rewrite.Nest;
+import org.funssa.cps.text.VarNames;
 
 /**
  * Checks the invariants of the functional IR and names each broken one with its place (DESIGN.md "The IR";
@@ -43,8 +44,8 @@ public final class Verifier {
     private final Vector<Type> results;
     private final List<Violation> violations = new ArrayList<>();
 
-    /** Every variable name bound somewhere in the function. */
-    private final Set<String> boundAnywhere = new HashSet<>();
+    /** Every variable bound somewhere in the function. */
+    private final Set<Atom.Var> boundAnywhere = new HashSet<>();
     /** For each label: the id of the body that defines it, and the index among that body's functions. */
     private final Map<String, int[]> labels = new HashMap<>();
     private final List<Body> bodies = new ArrayList<>();
@@ -60,12 +61,15 @@ public final class Verifier {
     /** For each body id, the ids of the bodies of its local functions, in order. */
     private final List<List<Integer>> children = new ArrayList<>();
 
-    /** Variables in scope at the current point, by name. */
-    private final Map<String, Atom.Var> scope = new HashMap<>();
-    /** Names already bound once during the walk. */
-    private final Set<String> seen = new HashSet<>();
+    /** Variables in scope at the current point, each with its binding. */
+    private final Map<Atom.Var, Atom.Var> scope = new HashMap<>();
+    /** Variables already bound once during the walk. */
+    private final Set<Atom.Var> seen = new HashSet<>();
     /** Memory tokens consumed by a store or call in an enclosing body (or earlier in this one). */
-    private final Set<String> consumed = new HashSet<>();
+    private final Set<Atom.Var> consumed = new HashSet<>();
+    /** The function checked, and its variables' printed names, made on the first report that names one. */
+    private final Function checked;
+    private VarNames names;
     private boolean[] active;
     /** {@code fnOnPath[d]}: index, among its siblings, of the local function whose body is at depth d. */
     private final List<Integer> fnOnPath = new ArrayList<>();
@@ -73,6 +77,7 @@ public final class Verifier {
     private final Map<Integer, List<int[]>> edges = new HashMap<>();
 
     private Verifier(Function f) {
+        this.checked = f;
         this.function = f.name();
         this.results = f.results();
     }
@@ -118,7 +123,7 @@ public final class Verifier {
     /** Numbers the bodies in preorder (the rewrite kit's {@link Nest}); records binders and label definitions. */
     private void index(Function f) {
         Nest nest = Nest.of(f);
-        f.params().forEach(p -> boundAnywhere.add(p.name()));
+        f.params().forEach(boundAnywhere::add);
         for (int id = 0; id < nest.size(); id++) {
             Body body = nest.body(id);
             bodies.add(body);
@@ -133,12 +138,12 @@ public final class Verifier {
             children.add(kids);
             for (Let let : body.lets()) {
                 for (int i = 0; i < let.arity(); i++) {
-                    boundAnywhere.add(let.var(i).name());
+                    boundAnywhere.add(let.var(i));
                 }
             }
             for (int i = 0; i < body.functions().size(); i++) {
                 Fn fn = body.functions().get(i);
-                fn.params().forEach(p -> boundAnywhere.add(p.name()));
+                fn.params().forEach(boundAnywhere::add);
                 if (labels.putIfAbsent(fn.label().name(), new int[] {id, i}) != null) {
                     report(Rule.DUPLICATE_LABEL, id, new Place.TailOf(), "local function " + fn.label()
                             + " is defined more than once in " + function);
@@ -152,8 +157,8 @@ public final class Verifier {
      * Enter or leave a body during the walk: on entry, the parameters to bind and the index of the local
      * function among its siblings (-1 for the function's body); on exit, the names and tokens to release.
      */
-    private record Step(int bodyId, Vector<Atom.Var> params, int fnIndex, boolean enter, List<String> bound,
-                        List<String> consumedHere) {}
+    private record Step(int bodyId, Vector<Atom.Var> params, int fnIndex, boolean enter, List<Atom.Var> bound,
+                        List<Atom.Var> consumedHere) {}
 
     private void walk(Function f) {
         ArrayDeque<Step> stack = new ArrayDeque<>();
@@ -190,16 +195,33 @@ public final class Verifier {
         }
     }
 
-    private void bind(Atom.Var var, int id, Place.Position at, List<String> release) {
-        if (!seen.add(var.name())) {
-            report(Rule.REBOUND_VARIABLE, id, at, "variable " + var.name() + " is bound more than once");
+    private void bind(Atom.Var var, int id, Place.Position at, List<Atom.Var> release) {
+        numbered(var, id, at);
+        if (!seen.add(var)) {
+            report(Rule.REBOUND_VARIABLE, id, at, "variable " + name(var) + " is bound more than once");
             return;
         }
-        scope.put(var.name(), var);
-        release.add(var.name());
+        scope.put(var, var);
+        release.add(var);
     }
 
-    private void let(Let let, int id, int index, List<String> release, List<String> consumedHere) {
+    /** Reports a variable whose number is not below the function's variable count. */
+    private void numbered(Atom.Var var, int id, Place.Position at) {
+        if (var.id() >= checked.varCount()) {
+            report(Rule.VARIABLE_NUMBER_OUT_OF_RANGE, id, at, "variable " + name(var) + " is numbered " + var.id()
+                    + ", but " + function + " counts " + checked.varCount() + " variables");
+        }
+    }
+
+    /** The variable's name as the printer writes it. */
+    private String name(Atom.Var var) {
+        if (names == null) {
+            names = VarNames.of(checked);
+        }
+        return names.name(var);
+    }
+
+    private void let(Let let, int id, int index, List<Atom.Var> release, List<Atom.Var> consumedHere) {
         Place.LetAt at = new Place.LetAt(index);
         Expr expr = let.expr();
         expr.operands().forEach(a -> use(a, id, at));
@@ -213,7 +235,7 @@ public final class Verifier {
         for (int i = 0; i < let.arity(); i++) {
             Atom.Var var = let.var(i);
             if (i < types.size() && !types.get(i).equals(var.type())) {
-                report(Rule.TYPE_MISMATCH, id, at, "variable " + var.name() + " has type " + var.type()
+                report(Rule.TYPE_MISMATCH, id, at, "variable " + name(var) + " has type " + var.type()
                         + ", the expression yields " + types.get(i));
             }
             bind(var, id, at, release);
@@ -221,7 +243,7 @@ public final class Verifier {
     }
 
     /** The memory token a store or call consumes, if it is a variable. */
-    private static Option<String> memoryConsumed(Expr expr) {
+    private static Option<Atom.Var> memoryConsumed(Expr expr) {
         Atom mem = switch (expr) {
             case Expr.Store s -> s.mem();
             case Expr.Call c -> c.mem();
@@ -230,26 +252,27 @@ public final class Verifier {
             case Expr.Select s -> null;
             case Expr.Load l -> null;
         };
-        return mem instanceof Atom.Var v ? Option.of(v.name()) : Option.none();
+        return mem instanceof Atom.Var v ? Option.of(v) : Option.none();
     }
 
     private void use(Atom atom, int id, Place.Position at) {
         if (!(atom instanceof Atom.Var var)) {
             return;
         }
-        Atom.Var binding = scope.get(var.name());
+        numbered(var, id, at);
+        Atom.Var binding = scope.get(var);
         if (binding == null) {
-            report(boundAnywhere.contains(var.name()) ? Rule.OUT_OF_SCOPE : Rule.UNBOUND_VARIABLE, id, at,
-                    boundAnywhere.contains(var.name()) ? "variable " + var.name() + " is used outside its scope"
-                            : "variable " + var.name() + " is not bound in " + function);
+            report(boundAnywhere.contains(var) ? Rule.OUT_OF_SCOPE : Rule.UNBOUND_VARIABLE, id, at,
+                    boundAnywhere.contains(var) ? "variable " + name(var) + " is used outside its scope"
+                            : "variable " + name(var) + " is not bound in " + function);
             return;
         }
         if (!binding.type().equals(var.type())) {
-            report(Rule.TYPE_MISMATCH, id, at, "variable " + var.name() + " is bound with type " + binding.type()
+            report(Rule.TYPE_MISMATCH, id, at, "variable " + name(var) + " is bound with type " + binding.type()
                     + " but used with type " + var.type());
         }
-        if (consumed.contains(var.name())) {
-            report(Rule.MEMORY_TOKEN_REUSED, id, at, "memory token " + var.name()
+        if (consumed.contains(var)) {
+            report(Rule.MEMORY_TOKEN_REUSED, id, at, "memory token " + name(var)
                     + " is used after a store or call consumed it");
         }
     }
@@ -324,9 +347,9 @@ public final class Verifier {
         }
     }
 
-    private static String describe(Atom atom) {
+    private String describe(Atom atom) {
         return switch (atom) {
-            case Atom.Var v -> v.name();
+            case Atom.Var v -> name(v);
             default -> atom.toString();
         };
     }
@@ -390,7 +413,7 @@ public final class Verifier {
             Atom.Var param = target.params().get(i);
             int index = i;
             value(jump.args().get(i), param.type(),
-                    () -> "argument " + index + " of jump " + jump.target() + " (parameter " + param.name() + ")",
+                    () -> "argument " + index + " of jump " + jump.target() + " (parameter " + name(param) + ")",
                     id, at);
         }
         int definingDepth = depths.get(definingBody);

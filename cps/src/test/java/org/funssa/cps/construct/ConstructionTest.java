@@ -85,7 +85,7 @@ class ConstructionTest {
         Function lifted = construct(FIGURE_4_2, Construction.LIFTED, ConstructionOptions.PLAIN);
         for (Fn fn : lifted.body().functions()) {
             assertThat(fn.body().functions()).isEmpty();
-            Vector<Atom> free = uses(fn.body()).filter(a -> a instanceof Atom.Var v && !bound(fn).contains(v.name()));
+            Vector<Atom> free = uses(fn.body()).filter(a -> a instanceof Atom.Var v && !bound(fn).contains(v));
             assertThat(free).as(fn.label().name()).isEmpty();
         }
         Function dropped = construct(FIGURE_4_2, Construction.DROPPED, ConstructionOptions.PLAIN);
@@ -232,8 +232,7 @@ class ConstructionTest {
         return body.lets().flatMap(l -> l.expr().operands()).appendAll(body.tail().operands());
     }
 
-    private static io.vavr.collection.Set<String> bound(Fn fn) {
-        return io.vavr.collection.HashSet.ofAll(fn.params().map(Atom.Var::name))
-                .addAll(fn.body().lets().flatMap(l -> l.vars().map(Atom.Var::name)));
+    private static io.vavr.collection.Set<Atom.Var> bound(Fn fn) {
+        return io.vavr.collection.HashSet.ofAll(fn.params()).addAll(fn.body().lets().flatMap(Let::vars));
     }
 }

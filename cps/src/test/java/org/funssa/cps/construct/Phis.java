@@ -4,6 +4,7 @@ import io.vavr.collection.SortedSet;
 import io.vavr.collection.TreeMap;
 import io.vavr.collection.TreeSet;
 import java.util.ArrayDeque;
+import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
@@ -15,8 +16,8 @@ final class Phis {
     private Phis() {}
 
     /**
-     * For each local function with parameters, the registers they stand for: a variable r_n is a version of
-     * register r (VariableNames).
+     * For each local function with parameters, the registers they stand for: a variable's hint is the register
+     * it is a version of.
      */
     static TreeMap<String, SortedSet<String>> of(Function function) {
         TreeMap<String, SortedSet<String>> out = TreeMap.empty();
@@ -25,7 +26,7 @@ final class Phis {
         while (!work.isEmpty()) {
             for (Fn fn : work.pop().functions()) {
                 if (!fn.params().isEmpty()) {
-                    out = out.put(fn.label().name(), TreeSet.ofAll(fn.params().map(p -> register(p.name()))));
+                    out = out.put(fn.label().name(), TreeSet.ofAll(fn.params().map(Atom.Var::hint)));
                 }
                 work.push(fn.body());
             }
@@ -36,9 +37,5 @@ final class Phis {
     /** The placement as label → registers. */
     static TreeMap<String, SortedSet<String>> of(PhiPlacement.Placement placement) {
         return TreeMap.ofEntries(placement.byBlock().toVector().map(e -> io.vavr.Tuple.of(e._1, e._2)));
-    }
-
-    static String register(String variable) {
-        return variable.substring(0, variable.lastIndexOf('_'));
     }
 }

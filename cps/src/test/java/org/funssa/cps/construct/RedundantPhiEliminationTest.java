@@ -8,6 +8,7 @@ import org.funssa.core.interp.RunResult;
 import org.funssa.core.interp.Value;
 import org.funssa.core.lir.LirType;
 import org.funssa.cps.interp.IrInterpreter;
+import org.funssa.cps.alpha.Alpha;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
@@ -57,7 +58,7 @@ class RedundantPhiEliminationTest {
         Function after = RedundantPhiElimination.PASS.apply(before);
 
         assertThat(IrPrinter.print(after)).isEqualTo(IrPrinter.print(AFTER.functions().head()));
-        assertThat(after).isEqualTo(AFTER.functions().head());
+        assertThat(Alpha.equivalent(after, AFTER.functions().head())).isTrue();
         assertThat(Verifier.verify(after)).isEmpty();
         Fn h = before.body().functions().get(1);
         assertThat(after.body().functions().get(1)).isSameAs(h);

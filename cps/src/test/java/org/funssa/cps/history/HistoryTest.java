@@ -12,6 +12,7 @@ import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.DeepIr;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
@@ -33,11 +34,26 @@ class HistoryTest {
         return new Program("small", Vector.empty(), Vector.empty(), Vector.of(DeepIr.nest(5, "")));
     }
 
-    /** Adds {@code let t = x + 0} to the body of local function {@code L<n>}, by path copying. */
+    /**
+     * The number of the variable the "entry" step of {@link #aStepThatChangesAFunctionBodyOrTheProgramIsKeptWhole}
+     * adds: above the function's count, as that test checks how snapshots are kept, not whether they verify.
+     */
+    private static final int TOUCHED = 1_000_000;
+
+    /**
+     * Adds {@code let t = x + 0} to the body of local function {@code L<n>}, by path copying, with {@code t} the
+     * function's next variable number, as a pass would number it.
+     */
     private static Pass touch(int n) {
-        return Pass.ofProgram("touch" + n, p -> Rewrite.replaceLocalFunction(p, "deep", new Label("L" + n), fn ->
-                fn.withBody(fn.body().withLets(fn.body().lets().append(Let.of(new Atom.Var("t" + n, Type.I32),
-                        new Expr.Prim(Op.ADD, Type.I32, Vector.of(fn.params().get(0), Atom.i32(0)))))))));
+        return Pass.ofProgram("touch" + n, p -> {
+            Function deep = p.function("deep").get();
+            Atom.Var t = new Atom.Var(deep.varCount(), "t" + n, Type.I32);
+            Program touched = Rewrite.replaceLocalFunction(p, "deep", new Label("L" + n), fn ->
+                    fn.withBody(fn.body().withLets(fn.body().lets().append(Let.of(t,
+                            new Expr.Prim(Op.ADD, Type.I32, Vector.of(fn.params().get(0), Atom.i32(0))))))));
+            Function f = touched.function("deep").get();
+            return touched.withFunctions(touched.functions().replace(f, f.withBody(f.body(), t.id() + 1)));
+        });
     }
 
     @Test
@@ -165,8 +181,11 @@ class HistoryTest {
                 case Stored.Edits e -> {
                     // Only the rewritten block and the indices leading to it: no copy of the path, and the
                     // path down the chain (index 0 at every level) is one run of a few bytes.
-                    Stored.LocalEdit edit = (Stored.LocalEdit) e.edits().single();
-                    assertThat(edit.lets().last().vars().single().name()).isEqualTo("t" + touched.get(i));
+                    // the step also numbered one more variable: its function's count is kept as a second edit
+                    assertThat(e.edits()).hasSize(2);
+                    assertThat(e.edits().last()).isInstanceOf(Stored.CountEdit.class);
+                    Stored.LocalEdit edit = (Stored.LocalEdit) e.edits().head();
+                    assertThat(edit.lets().last().vars().single().hint()).isEqualTo("t" + touched.get(i));
                     assertThat(edit.indices()).hasSize(touched.get(i)).containsOnly(0);
                     assertThat(edit.path()).hasSizeLessThanOrEqualTo(3);
                 }
@@ -201,7 +220,7 @@ class HistoryTest {
             children.add(Vector.empty());
             parent[k] = k == 0 ? -1 : random.nextInt(k);
         }
-        Atom.Var m = new Atom.Var("m", Type.MEM);
+        Atom.Var m = new Atom.Var(0, "m", Type.MEM);
         for (int k = size - 1; k > 0; k--) {
             Fn fn = new Fn(new Label("L" + k), Vector.empty(), new org.funssa.cps.ir.Body(Vector.empty(),
                     children.get(k), new org.funssa.cps.ir.Tail.Return(Vector.of(m))));
@@ -209,16 +228,16 @@ class HistoryTest {
         }
         Program p = new Program("tree", Vector.empty(), Vector.empty(), Vector.of(new org.funssa.cps.ir.Function(
                 "tree", Vector.empty(), Vector.of(m), Vector.of(Type.MEM), new org.funssa.cps.ir.Body(Vector.empty(),
-                children.get(0), new org.funssa.cps.ir.Tail.Return(Vector.of(m))))));
+                children.get(0), new org.funssa.cps.ir.Tail.Return(Vector.of(m))), 301)));
         java.util.List<Program> expected = new java.util.ArrayList<>(java.util.List.of(p));
         History h = History.of(p);
         for (int i = 1; i <= 300; i++) {
             int k = 1 + random.nextInt(size - 1);
-            Atom.Var v = new Atom.Var("v" + i, Type.I32);
+            Atom.Var v = new Atom.Var(i, "v" + i, Type.I32);
             Let let = Let.of(v, new Expr.Copy(Atom.i32(i)));
             Pass step = switch (random.nextInt(10)) {
                 case 0 -> Pass.ofProgram("signature", q -> q.withFunctions(q.functions().map(f ->
-                        new org.funssa.cps.ir.Function(f.name(), f.symbols(), f.params().prepend(v), f.results(), f.body()))));
+                        f.withParams(f.params().prepend(v)))));
                 case 1 -> Pass.ofProgram("own", q -> q.withFunctions(q.functions().map(f ->
                         f.withBody(f.body().withLets(f.body().lets().append(let))))));
                 case 2, 3 -> Pass.ofProgram("params", q -> Rewrite.replaceLocalFunction(q, "tree", new Label("L" + k), fn ->
@@ -240,7 +259,7 @@ class HistoryTest {
     void aStepThatChangesAFunctionBodyOrTheProgramIsKeptWhole() {
         Program p = small();
         Pass entry = Pass.ofProgram("entry", q -> q.withFunctions(q.functions().map(f -> f.withBody(
-                f.body().withLets(f.body().lets().append(Let.of(new Atom.Var("e", Type.I32),
+                f.body().withLets(f.body().lets().append(Let.of(new Atom.Var(TOUCHED, "e", Type.I32),
                         new Expr.Copy(Atom.i32(1)))))))));
         Pass add = Pass.ofProgram("add", q -> q.withFunctions(q.functions().append(DeepIr.longBody(3, ""))));
         History h = History.of(p).apply(entry).apply(add);
@@ -267,7 +286,7 @@ class HistoryTest {
                 Vector.empty(), Vector.empty()));
         Program cut = Rewrite.replaceLocalFunction(p, "deep", new Label("L3"), fn -> fn.withBody(fn.body()
                 .withFunctions(Vector.empty()).withTail(new org.funssa.cps.ir.Tail.Return(Vector.of(fn.params().get(0),
-                        new Atom.Var("m", Type.MEM))))));
+                        new Atom.Var(0, "m", Type.MEM))))));
         Diff.Changed c = (Diff.Changed) Diff.between(p, cut).functions().single();
         assertThat(c.changed()).containsExactly(new Label("L3"));
         assertThat(c.removed()).containsExactly(new Label("L4"), new Label("L5"));

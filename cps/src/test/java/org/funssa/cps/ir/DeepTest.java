@@ -30,7 +30,7 @@ class DeepTest {
      * is much of the cost. Instance fields, so that they are released when the class is done.
      */
     private final Function nest = DeepIr.nest(DEPTH, "a");
-    private final Function nestRenamed = DeepIr.nest(DEPTH, "b");
+    private final Function nestRenamed = DeepIr.nestRenumbered(DEPTH, "b");
 
     private static Program program(Function f) {
         return new Program("deep", Vector.empty(), Vector.empty(), Vector.of(f));
@@ -124,6 +124,6 @@ class DeepTest {
 
     @Test
     void millionLets() {
-        allOperations(DeepIr.longBody(LETS, "a"), DeepIr.longBody(LETS, "b"), 7 + LETS);
+        allOperations(DeepIr.longBody(LETS, "a"), DeepIr.longBodyRenumbered(LETS, "b"), 7 + LETS);
     }
 }

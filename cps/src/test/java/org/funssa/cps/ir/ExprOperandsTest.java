@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 /** Reading operands by index gives what {@link Expr#operands()} gives, for every kind of expression. */
 class ExprOperandsTest {
 
-    private static final Atom.Var X = new Atom.Var("x", Type.I32);
-    private static final Atom.Var Y = new Atom.Var("y", Type.I32);
-    private static final Atom.Var M = new Atom.Var("m", Type.MEM);
+    private static final Atom.Var X = new Atom.Var(0, "x", Type.I32);
+    private static final Atom.Var Y = new Atom.Var(1, "y", Type.I32);
+    private static final Atom.Var M = new Atom.Var(2, "m", Type.MEM);
     private static final Atom.Addr F = Atom.Addr.ofStatic("f");
 
     private static void readsAsTheVector(Expr e) {

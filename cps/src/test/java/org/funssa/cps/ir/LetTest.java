@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 /** A let is one record: equal where it binds the same, read the same way whatever it binds, kept when unchanged. */
 class LetTest {
 
-    private static final Atom.Var X = new Atom.Var("x", Type.I32);
-    private static final Atom.Var Y = new Atom.Var("y", Type.I32);
-    private static final Atom.Var M = new Atom.Var("m", Type.MEM);
+    private static final Atom.Var X = new Atom.Var(0, "x", Type.I32);
+    private static final Atom.Var Y = new Atom.Var(1, "y", Type.I32);
+    private static final Atom.Var M = new Atom.Var(2, "m", Type.MEM);
     private static final Expr SUM = new Expr.Prim(Op.ADD, Type.I32, Vector.of(Y, Atom.i32(1)));
 
     @Test
@@ -65,7 +65,7 @@ class LetTest {
         Let many = Let.of(Vector.of(X, M), call);
         assertThat(many.mapVars(v -> v)).isSameAs(many);
         assertThat(many.withExpr(call)).isSameAs(many);
-        Atom.Var n = new Atom.Var("n", Type.MEM);
+        Atom.Var n = new Atom.Var(3, "n", Type.MEM);
         assertThat(many.mapVars(v -> v.equals(M) ? n : v)).isEqualTo(Let.of(Vector.of(X, n), call));
     }
 }

@@ -16,6 +16,7 @@ import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
+import org.funssa.cps.text.VarNames;
 import org.junit.jupiter.api.Test;
 
 /** The nest numbers bodies in preorder, resolves jumps, and rewrites bottom-up and top-down keeping identity. */
@@ -55,7 +56,7 @@ class NestTest {
         assertThat(nest.nextSibling(b)).isEqualTo(-1);
         assertThat(nest.firstChild(b)).isEqualTo(-1);
         assertThat(nest.params(Nest.ROOT)).isEqualTo(F.params());
-        assertThat(nest.params(a)).containsExactly(new Atom.Var("x", Type.I32));
+        assertThat(nest.params(a)).containsExactly(VarNames.of(F).variable("x").get());
         assertThat(nest.encloses(a, inner)).isTrue();
         assertThat(nest.strictlyEncloses(a, a)).isFalse();
         assertThat(nest.encloses(a, b)).isFalse();
@@ -97,7 +98,7 @@ class NestTest {
         Nest nest = Nest.of(F);
         int inner = nest.node(new Label("inner"));
         Function g = nest.rewrite((node, body) -> node == inner
-                ? body.withLets(Vector.of(Let.of(new Atom.Var("y", Type.I32), new Expr.Copy(Atom.i32(7))))) : body);
+                ? body.withLets(Vector.of(Let.of(new Atom.Var(F.varCount(), "y", Type.I32), new Expr.Copy(Atom.i32(7))))) : body);
         Nest after = Nest.of(g);
         assertThat(after.body(inner).lets()).hasSize(1);
         assertThat(after.body(Nest.ROOT)).isNotSameAs(F.body());

@@ -14,14 +14,15 @@ import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
+import org.funssa.cps.text.VarNames;
 import org.junit.jupiter.api.Test;
 
 /** A substitution replaces uses, follows chains to their end, keeps binders, and shares what it does not touch. */
 class SubstitutionTest {
 
-    private static final Atom.Var X = new Atom.Var("x", Type.I32);
-    private static final Atom.Var Y = new Atom.Var("y", Type.I32);
-    private static final Atom.Var Z = new Atom.Var("z", Type.I32);
+    private static final Atom.Var X = new Atom.Var(0, "x", Type.I32);
+    private static final Atom.Var Y = new Atom.Var(1, "y", Type.I32);
+    private static final Atom.Var Z = new Atom.Var(2, "z", Type.I32);
 
     @Test
     void chainsAreFollowedToTheirEnd() {
@@ -63,16 +64,17 @@ class SubstitutionTest {
                     return (y, m0)
                   in jump a(c)
                 """.replace("copy.i32 n", "n"));
-        Atom.Var c = new Atom.Var("c", Type.I32);
-        Function g = Substitution.of(c, new Atom.Var("n", Type.I32)).apply(f);
+        VarNames names = VarNames.of(f);
+        Atom.Var c = names.variable("c").get();
+        Function g = Substitution.of(c, names.variable("n").get()).apply(f);
         assertThat(IrPrinter.print(g)).contains("let c = n").contains("let y = add.i32 n x").contains("jump a(n)");
-        assertThat(Substitution.of(Z, Y).apply(f)).isSameAs(f);
+        assertThat(Substitution.of(new Atom.Var(99, "z", Type.I32), Y).apply(f)).isSameAs(f);
     }
 
     @Test
     void aDeepNestIsSubstitutedWithoutRecursion() {
         Function deep = DeepIr.nest(100_000, "");
-        Function g = Substitution.of(new Atom.Var("p0", Type.I32), Atom.i32(3)).apply(deep);
+        Function g = Substitution.of(new Atom.Var(1, "p0", Type.I32), Atom.i32(3)).apply(deep);
         assertThat(g).isNotSameAs(deep);
         assertThat(g.body().lets().get(0).expr().operand(0)).isEqualTo(Atom.i32(3));
         assertThat(g.body().functions().get(0)).isSameAs(deep.body().functions().get(0));

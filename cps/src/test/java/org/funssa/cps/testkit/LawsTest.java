@@ -90,7 +90,7 @@ class LawsTest {
             throw new IllegalArgumentException("unsupported");
         });
         Pass unscoped = Pass.ofProgram("unscoped", p -> p.withFunctions(p.functions().map(f ->
-                f.withBody(f.body().withTail(new Tail.Return(Vector.of(new Atom.Var("nowhere", f.results().get(0)))))))));
+                f.withBody(f.body().withTail(new Tail.Return(Vector.of(new Atom.Var(0, "nowhere", f.results().get(0)))))))));
         Sample sample = Generators.ir(Construction.PRUNED).generate(1, 4);
         assertThat(Law.preservesMeaning(throwing).check(sample).isBroken("pass threw")).isTrue();
         assertThat(Law.idempotent(unscoped).check(sample).isBroken("output fails the verifier")).isTrue();

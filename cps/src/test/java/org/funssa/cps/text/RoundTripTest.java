@@ -8,7 +8,11 @@ import org.funssa.cps.ir.RandomIr;
 import org.funssa.cps.verify.Verifier;
 import org.junit.jupiter.api.Test;
 
-/** parse(print(p)) equals p and printing is a fixpoint, on 300 seeded random programs. */
+/**
+ * parse(print(p)) is α-equivalent to p (the parser numbers variables in the order of the text, the generator in
+ * its own), printing is a fixpoint, and on what the parser returns parse∘print is the identity, numbers
+ * included; on 300 seeded random programs.
+ */
 class RoundTripTest {
 
     @Test
@@ -18,10 +22,12 @@ class RoundTripTest {
             assertThat(Verifier.verify(program)).as("seed %d", seed).isEmpty();
             String text = IrPrinter.print(program);
             Program parsed = IrParser.parse("seed" + seed, text);
-            assertThat(parsed).as("seed %d:\n%s", seed, text).isEqualTo(program);
-            assertThat(parsed.hashCode()).isEqualTo(program.hashCode());
+            assertThat(Alpha.equivalent(parsed, program)).as("seed %d:\n%s", seed, text).isTrue();
             assertThat(IrPrinter.print(parsed)).isEqualTo(text);
-            assertThat(Alpha.equivalent(parsed, program)).isTrue();
+            Program again = IrParser.parse("seed" + seed, IrPrinter.print(parsed));
+            assertThat(again).isEqualTo(parsed);
+            assertThat(again.hashCode()).isEqualTo(parsed.hashCode());
+            assertThat(again.functions().map(f -> f.varCount())).isEqualTo(parsed.functions().map(f -> f.varCount()));
         }
     }
 
@@ -46,7 +52,7 @@ class RoundTripTest {
         Program program = IrParser.parse("q.ir", text);
         assertThat(Verifier.verify(program)).isEmpty();
         assertThat(IrPrinter.print(program)).isEqualTo(text);
-        assertThat(program.functions().get(0).params().get(2).name()).isEqualTo("%rax");
+        assertThat(program.functions().get(0).params().get(2).hint()).isEqualTo("%rax");
     }
 
     @Test

@@ -45,7 +45,7 @@ class VerifierTest {
     @Test
     void unboundVariable() {
         Function f = new Function("f", Vector.empty(), Vector.empty(), Vector.of(Type.I32),
-                Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("ghost", Type.I32)))));
+                Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var(0, "ghost", Type.I32)))), 1);
         Vector<Violation> violations = Verifier.verify(f);
         assertThat(violations).extracting(Violation::rule).containsExactly(Rule.UNBOUND_VARIABLE);
         assertThat(violations.get(0).place()).isEqualTo(new Place("f", Vector.empty(), new Place.TailOf()));

@@ -120,7 +120,7 @@ public final class Boissinot implements Destruction {
             List<Vector<Atom.Var>> targets = new ArrayList<>();
             for (int b = 0; b < blocks.size(); b++) {
                 Vector<Atom.Var> ps = params.get(b);
-                targets.add(b == 0 ? ps : ps.map(p -> names.variable(p.name() + "_", p.type())));
+                targets.add(b == 0 ? ps : ps.map(p -> names.variable(p.hint(), p.type())));
             }
             List<Vector<Atom.Var>> isolatedParams = new ArrayList<>();
             List<Body> sequential = new ArrayList<>();
@@ -132,7 +132,7 @@ public final class Boissinot implements Destruction {
                 Tail tail = body.tail();
                 if (tail instanceof Tail.Jump j && !j.args().isEmpty()) {
                     Vector<Atom.Var> sources = params.get(nest.target(b, 0))
-                            .map(p -> names.variable(p.name() + "_", p.type()));
+                            .map(p -> names.variable(p.hint(), p.type()));
                     exit = ParallelCopy.of(sources, j.args());
                     tail = new Tail.Jump(j.target(), Vector.narrow(sources));
                 }
@@ -158,7 +158,7 @@ public final class Boissinot implements Destruction {
                         if (!classes.merge(ranges.numberAt(occurrences, occurrences.paramsFrom(t) + k),
                                 ranges.numberAt(occurrences, occurrences.tailTo(b) + k))) {
                             throw new IllegalStateException("function " + function.name() + ": the isolated φ "
-                                    + phi.get(k).name() + " interferes with its argument " + j.args().get(k));
+                                    + phi.get(k) + " interferes with its argument " + j.args().get(k));
                         }
                     }
                 }
@@ -292,7 +292,7 @@ public final class Boissinot implements Destruction {
             Body body = nest.rewrite(this::rebuilt).body();
             cursor = occurrences.paramsFrom(0); // the entry block's parameters are the function's
             return new Function(function.name(), function.symbols(), function.params().map(this::renameNext),
-                    function.results(), body);
+                    function.results(), body, names.variableCount());
         }
 
         /** A copy's weight: 10 to the loop depth of its block. */
@@ -346,9 +346,9 @@ public final class Boissinot implements Destruction {
          */
         private Atom.Var renameNext(Atom.Var v) {
             int at = cursor++;
-            assert liveness.variable(occurrences.number(at)).equals(v.name())
+            assert liveness.variable(occurrences.number(at)).equals(v)
                     : "occurrence " + at + " is " + liveness.variable(occurrences.number(at)) + " in liveness but "
-                    + v.name() + " in the walk: Expr.mapAtoms and Expr.operands no longer visit operands in one order";
+                    + v + " in the walk: Expr.mapAtoms and Expr.operands no longer visit operands in one order";
             int n = ranges.numberAt(occurrences, at);
             return finalNameNumbers[n] == n ? v : finalNames[n];
         }
@@ -455,7 +455,7 @@ public final class Boissinot implements Destruction {
                 Integer first = writer.putIfAbsent(d, destination);
                 if (before != null && !before.equals(s) && ranges.value(first) != ranges.value(destination)) {
                     throw new IllegalStateException("function " + function.name() + ": one parallel copy writes "
-                            + d.name() + " from " + before + " and from " + s);
+                            + d + " from " + before + " and from " + s);
                 }
             }
             Vector<ParallelCopy.Move> sequence = Sequentialization.sequentialize(new ParallelCopy(

@@ -163,7 +163,7 @@ final class LiveRanges {
     private int use(int live, int point) {
         int n = rangeNumber[live];
         if (n < 0) {
-            throw new IllegalArgumentException("variable " + liveness.variable(live) + " is used where no "
+            throw new IllegalArgumentException("variable " + liveness.variable(live).hint() + " is used where no "
                     + "definition of it dominates; verify the program before destruction");
         }
         if (lastPointHere[n] < 0) {
@@ -177,7 +177,7 @@ final class LiveRanges {
     private void define(Atom.Var v, int live, int b, int point, int value) {
         int n = vars.size();
         if (rangeNumber[live] >= 0) {
-            throw new IllegalArgumentException("variable " + v.name() + " is bound twice; the program is not in "
+            throw new IllegalArgumentException("variable " + v.hint() + " is bound twice; the program is not in "
                     + "SSA form (verify it before destruction)");
         }
         rangeNumber[live] = n;

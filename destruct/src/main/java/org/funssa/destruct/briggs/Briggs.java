@@ -75,14 +75,14 @@ public final class Briggs implements Destruction {
         private final FreshNames names;
         private final Function function;
         private final Blocks blocks;
-        private final Map<String, ArrayDeque<Atom.Var>> stack = new HashMap<>();
+        private final Map<Atom.Var, ArrayDeque<Atom.Var>> stack = new HashMap<>();
         /** How many names Stack holds at the moment: none, and no use needs renaming. */
         private int pushes;
         private final List<List<Let>> prefix = new ArrayList<>();
         private final List<List<Let>> suffix = new ArrayList<>();
         private final List<Vector<Let>> lets = new ArrayList<>();
         private final List<Tail> tails = new ArrayList<>();
-        private final List<List<String>> pushed = new ArrayList<>();
+        private final List<List<Atom.Var>> pushed = new ArrayList<>();
         private int copies;
 
         Run(Function original) {
@@ -162,7 +162,7 @@ public final class Briggs implements Destruction {
             while (!work.isEmpty()) {
                 int item = work.pop();
                 if (item < 0) {
-                    for (String v : pushed.get(-item - 1)) {
+                    for (Atom.Var v : pushed.get(-item - 1)) {
                         stack.get(v).pop();
                         pushes--;
                     }
@@ -177,8 +177,9 @@ public final class Briggs implements Destruction {
                     }
                 }
             }
-            return blocks.nest.rewrite((i, b) -> b.with(around(prefix.get(i), lets.get(i), suffix.get(i)),
+            Function rewritten = blocks.nest.rewrite((i, b) -> b.with(around(prefix.get(i), lets.get(i), suffix.get(i)),
                     b.functions(), tails.get(i)));
+            return rewritten.withBody(rewritten.body(), names.variableCount());
         }
 
         /** A block's lets with the copies saved at its φs before them and those at its end after them. */
@@ -260,9 +261,9 @@ public final class Briggs implements Destruction {
                     boolean readByCondition = condition.contains(target);
                     if (blocks.liveOutThrough(b, c.number())) {
                         Atom.Var temp = savedAtPhi(c);
-                        stack.computeIfAbsent(target.name(), v -> new ArrayDeque<>()).push(temp);
+                        stack.computeIfAbsent(target, v -> new ArrayDeque<>()).push(temp);
                         pushes++;
-                        pushed.get(b).add(target.name());
+                        pushed.get(b).add(target);
                         if (readByCondition) {
                             condition = Option.of(temp);
                         }
@@ -335,7 +336,7 @@ public final class Briggs implements Destruction {
 
         private Atom renamed(Atom a) {
             if (a instanceof Atom.Var v) {
-                ArrayDeque<Atom.Var> s = stack.get(v.name());
+                ArrayDeque<Atom.Var> s = stack.get(v);
                 return s == null || s.isEmpty() ? v : s.peek();
             }
             return a;

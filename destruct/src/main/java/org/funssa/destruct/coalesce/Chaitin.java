@@ -67,8 +67,8 @@ public final class Chaitin implements Destruction {
         private final Function function;
         private final List<Body> blocks = new ArrayList<>();
         private final Map<String, Integer> index = new HashMap<>();
-        private final Map<String, Set<String>> interference = new HashMap<>();
-        private final Map<String, String> parent = new HashMap<>();
+        private final Map<Atom.Var, Set<Atom.Var>> interference = new HashMap<>();
+        private final Map<Atom.Var, Atom.Var> parent = new HashMap<>();
         private int removed;
 
         Run(Function function) {
@@ -95,33 +95,27 @@ public final class Chaitin implements Destruction {
             return v.type() instanceof Type.Data;
         }
 
-        private static Set<String> uses(Let let) {
-            Set<String> u = new HashSet<>();
+        private static Set<Atom.Var> uses(Let let) {
+            Set<Atom.Var> u = new HashSet<>();
             let.expr().operands().forEach(a -> {
                 if (a instanceof Atom.Var v && value(v)) {
-                    u.add(v.name());
+                    u.add(v);
                 }
             });
             return u;
         }
 
-        private static Set<String> uses(Tail tail) {
-            Set<String> u = new HashSet<>();
-            Vector<Atom> atoms = switch (tail) {
-                case Tail.Jump j -> Vector.empty();
-                case Tail.Branch b -> Vector.of(b.condition());
-                case Tail.Switch s -> Vector.of(s.value());
-                case Tail.Return r -> r.values();
-            };
-            atoms.forEach(a -> {
+        private static Set<Atom.Var> uses(Tail tail) {
+            Set<Atom.Var> u = new HashSet<>();
+            tail.uses().forEach(a -> {
                 if (a instanceof Atom.Var v && value(v)) {
-                    u.add(v.name());
+                    u.add(v);
                 }
             });
             return u;
         }
 
-        private void interfere(String a, String b) {
+        private void interfere(Atom.Var a, Atom.Var b) {
             if (!a.equals(b)) {
                 interference.computeIfAbsent(a, k -> new HashSet<>()).add(b);
                 interference.computeIfAbsent(b, k -> new HashSet<>()).add(a);
@@ -129,9 +123,9 @@ public final class Chaitin implements Destruction {
         }
 
         /** Live-in sets of every block, by backward data flow to the fixpoint. */
-        private List<Set<String>> liveIn() {
+        private List<Set<Atom.Var>> liveIn() {
             int n = blocks.size();
-            List<Set<String>> in = new ArrayList<>();
+            List<Set<Atom.Var>> in = new ArrayList<>();
             List<List<Integer>> preds = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 in.add(new HashSet<>());
@@ -151,11 +145,11 @@ public final class Chaitin implements Destruction {
             while (!work.isEmpty()) {
                 int b = work.poll();
                 queued[b] = false;
-                Set<String> live = liveOut(b, in);
+                Set<Atom.Var> live = liveOut(b, in);
                 Body body = blocks.get(b);
                 live.addAll(uses(body.tail()));
                 for (Let let : body.lets().reverse()) {
-                    let.vars().forEach(v -> live.remove(v.name()));
+                    let.vars().forEach(v -> live.remove(v));
                     live.addAll(uses(let));
                 }
                 if (!live.equals(in.get(b))) {
@@ -171,8 +165,8 @@ public final class Chaitin implements Destruction {
             return in;
         }
 
-        private Set<String> liveOut(int b, List<Set<String>> in) {
-            Set<String> out = new HashSet<>();
+        private Set<Atom.Var> liveOut(int b, List<Set<Atom.Var>> in) {
+            Set<Atom.Var> out = new HashSet<>();
             for (Tail.Jump j : blocks.get(b).tail().jumps()) {
                 out.addAll(in.get(index.get(j.target().name())));
             }
@@ -180,49 +174,49 @@ public final class Chaitin implements Destruction {
         }
 
         private void buildInterference() {
-            List<Set<String>> in = liveIn();
+            List<Set<Atom.Var>> in = liveIn();
             for (int b = 0; b < blocks.size(); b++) {
                 Body body = blocks.get(b);
-                Set<String> live = liveOut(b, in);
+                Set<Atom.Var> live = liveOut(b, in);
                 live.addAll(uses(body.tail()));
                 for (Let let : body.lets().reverse()) {
-                    String source = let.expr() instanceof Expr.Copy(Atom.Var s) ? s.name() : null;
+                    Atom.Var source = let.expr() instanceof Expr.Copy(Atom.Var s) ? s : null;
                     for (Atom.Var d : let.vars()) {
                         if (!value(d)) {
                             continue;
                         }
-                        for (String l : live) {
+                        for (Atom.Var l : live) {
                             if (!l.equals(source)) {
-                                interfere(d.name(), l);
+                                interfere(d, l);
                             }
                         }
                         for (Atom.Var e : let.vars()) {
                             if (value(e)) {
-                                interfere(d.name(), e.name());
+                                interfere(d, e);
                             }
                         }
                     }
-                    let.vars().forEach(v -> live.remove(v.name()));
+                    let.vars().forEach(v -> live.remove(v));
                     live.addAll(uses(let));
                 }
             }
-            Set<String> atEntry = in.get(0);
+            Set<Atom.Var> atEntry = in.get(0);
             for (Atom.Var p : function.params()) {
                 if (value(p)) {
-                    atEntry.forEach(l -> interfere(p.name(), l));
-                    function.params().filter(Run::value).forEach(q -> interfere(p.name(), q.name()));
+                    atEntry.forEach(l -> interfere(p, l));
+                    function.params().filter(Run::value).forEach(q -> interfere(p, q));
                 }
             }
         }
 
-        private String find(String v) {
-            String r = v;
+        private Atom.Var find(Atom.Var v) {
+            Atom.Var r = v;
             while (parent.containsKey(r)) {
                 r = parent.get(r);
             }
-            String x = v;
+            Atom.Var x = v;
             while (parent.containsKey(x)) {
-                String next = parent.get(x);
+                Atom.Var next = parent.get(x);
                 if (!next.equals(r)) {
                     parent.put(x, r);
                 }
@@ -236,15 +230,15 @@ public final class Chaitin implements Destruction {
             for (Body body : blocks) {
                 for (Let let : body.lets()) {
                     if (let.expr() instanceof Expr.Copy(Atom.Var s) && value(s)) {
-                        String a = find(let.var(0).name());
-                        String b = find(s.name());
-                        Set<String> na = interference.getOrDefault(a, Set.of());
+                        Atom.Var a = find(let.var(0));
+                        Atom.Var b = find(s);
+                        Set<Atom.Var> na = interference.getOrDefault(a, Set.of());
                         if (!a.equals(b) && !na.contains(b)) {
                             parent.put(a, b);
-                            Set<String> nb = interference.computeIfAbsent(b, k -> new HashSet<>());
-                            for (String n : na) {
+                            Set<Atom.Var> nb = interference.computeIfAbsent(b, k -> new HashSet<>());
+                            for (Atom.Var n : na) {
                                 nb.add(n);
-                                Set<String> back = interference.get(n);
+                                Set<Atom.Var> back = interference.get(n);
                                 back.remove(a);
                                 back.add(b);
                             }
@@ -255,11 +249,12 @@ public final class Chaitin implements Destruction {
             }
             Vector<Atom.Var> params = function.params().map(this::rename);
             Body body = Nest.checked(function).rewrite((node, b) -> rename(b)).body();
-            return new Function(function.name(), function.symbols(), params, function.results(), body);
+            return new Function(function.name(), function.symbols(), params, function.results(), body,
+                    function.varCount());
         }
 
         private Atom.Var rename(Atom.Var v) {
-            return value(v) ? new Atom.Var(find(v.name()), v.type()) : v;
+            return value(v) ? find(v) : v;
         }
 
         private Atom rename(Atom a) {

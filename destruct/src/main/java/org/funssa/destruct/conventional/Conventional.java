@@ -11,6 +11,8 @@ import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
+import org.funssa.cps.text.IrPrinter;
+import org.funssa.cps.text.VarNames;
 
 /**
  * Conventional form, what every destruction method produces (seed 003 §6.2 "Destruction of SSA": "converting
@@ -56,9 +58,9 @@ public final class Conventional {
                 if (expected == null || !jump.args().equals(expected)) {
                     String where = owner.containsKey(body) ? "block " + owner.get(body) : "its entry";
                     return Option.of("function " + function.name() + ", " + where + ": the jump to "
-                            + jump.target().name() + " passes " + show(jump.args()) + " but "
+                            + jump.target().name() + " passes " + show(jump.args(), function) + " but "
                             + (expected == null ? "no local function has that label"
-                                    : "its parameters are " + show(expected))
+                                    : "its parameters are " + show(expected, function))
                             + "; the program is not in conventional form (run a destruction pass first)");
                 }
             }
@@ -66,10 +68,12 @@ public final class Conventional {
         return Option.none();
     }
 
-    private static String show(Vector<? extends Atom> atoms) {
+    /** The atoms as the printer writes them in the function. */
+    private static String show(Vector<? extends Atom> atoms, Function function) {
+        VarNames names = VarNames.of(function);
         return atoms.map(a -> switch (a) {
-            case Atom.Var v -> v.name();
-            default -> a.toString();
+            case Atom.Var v -> names.name(v);
+            default -> IrPrinter.print(a);
         }).mkString("(", ", ", ")");
     }
 }

@@ -35,6 +35,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.text.VarNames;
 import org.funssa.destruct.conventional.Conventional;
 
 /**
@@ -82,6 +83,8 @@ public final class LirWriter {
     /** Writes one function. */
     private static final class FunctionWriter {
         private final Function function;
+        /** The variables' names, which become their registers' (the hints, where no two variables share one). */
+        private final VarNames names;
         private final Map<String, Integer> bindings = new HashMap<>();
         private final Map<String, Integer> uses = new HashMap<>();
         private final Map<String, Integer> useBody = new HashMap<>();
@@ -95,6 +98,8 @@ public final class LirWriter {
 
         FunctionWriter(Function function) {
             this.function = function;
+            this.names = VarNames.of(function, function.symbols().filter(s -> !(s instanceof Symbol.Reg))
+                    .map(Symbol::name).toSet());
             function.symbols().forEach(s -> taken.add(s.name()));
             count();
             Vector<LExp> rs = Vector.empty();
@@ -109,7 +114,7 @@ public final class LirWriter {
 
         /** Binding and use counts, and the body (by preorder number) of each variable's last use. */
         private void count() {
-            function.params().forEach(p -> bind(p.name()));
+            function.params().forEach(p -> bind(names.name(p)));
             ArrayDeque<Body> stack = new ArrayDeque<>();
             stack.push(function.body());
             int id = 0;
@@ -118,13 +123,13 @@ public final class LirWriter {
                 int here = id++;
                 for (Let let : body.lets()) {
                     let.expr().operands().forEach(a -> use(a, here));
-                    let.vars().forEach(v -> bind(v.name()));
+                    let.vars().forEach(v -> bind(names.name(v)));
                 }
                 body.tail().operands().forEach(a -> use(a, here));
                 for (int k = body.functions().size() - 1; k >= 0; k--) {
                     Fn fn = body.functions().get(k);
                     taken.add(fn.label().name());
-                    fn.params().forEach(p -> bind(p.name()));
+                    fn.params().forEach(p -> bind(names.name(p)));
                     stack.push(fn.body());
                 }
             }
@@ -137,8 +142,8 @@ public final class LirWriter {
 
         private void use(Atom a, int body) {
             if (a instanceof Atom.Var v) {
-                uses.merge(v.name(), 1, Integer::sum);
-                useBody.put(v.name(), body);
+                uses.merge(names.name(v), 1, Integer::sum);
+                useBody.put(names.name(v), body);
             }
         }
 
@@ -153,7 +158,7 @@ public final class LirWriter {
 
         Module.Function write() {
             out.add(new Stmt.Prologue(0, 0, function.params().flatMap(p -> p.type() instanceof Type.Data d
-                    ? Option.of((LExp) register(p.name(), d.lir())) : Option.none())));
+                    ? Option.of((LExp) register(names.name(p), d.lir())) : Option.none())));
             ArrayDeque<Body> stack = new ArrayDeque<>();
             ArrayDeque<Option<String>> labels = new ArrayDeque<>();
             stack.push(function.body());
@@ -217,7 +222,7 @@ public final class LirWriter {
                 Set<String> writes = new HashSet<>();
                 let.vars().forEach(v -> {
                     if (v.type() instanceof Type.Data) {
-                        writes.add(v.name());
+                        writes.add(names.name(v));
                     }
                 });
                 boolean effect = switch (let.expr()) {
@@ -235,7 +240,7 @@ public final class LirWriter {
                         case Expr.Prim p -> traps(p.op());
                         default -> false;
                     };
-                    pending.put(x.name(), new Pending(x, e.expression(), reads, sensitive));
+                    pending.put(names.name(x), new Pending(x, e.expression(), reads, sensitive));
                     continue;
                 }
                 Vector<Stmt> code = statements(let, pending);
@@ -259,7 +264,7 @@ public final class LirWriter {
             if (let.vars().size() != 1 || !(let.vars().get(0).type() instanceof Type.Data)) {
                 return false;
             }
-            String x = let.vars().get(0).name();
+            String x = names.name(let.vars().get(0));
             boolean pure = switch (let.expr()) {
                 case Expr.Copy c -> !(c.value() instanceof Atom.Undef);
                 case Expr.Prim p -> true;
@@ -278,7 +283,7 @@ public final class LirWriter {
 
         private Stmt set(Atom.Var x, LExp value) {
             LirType t = ((Type.Data) x.type()).lir();
-            return new Stmt.Set(t, register(x.name(), t), value);
+            return new Stmt.Set(t, register(names.name(x), t), value);
         }
 
         /** The statements of a let that is written out (not replaced into its use). */
@@ -298,7 +303,7 @@ public final class LirWriter {
                     LExp f = operand(c.function(), pending).expression();
                     Vector<LExp> args = c.args().filter(a -> a.type() instanceof Type.Data)
                             .map(a -> operand(a, pending).expression());
-                    Vector<LExp> receivers = let.vars().init().map(v -> register(v.name(), ((Type.Data) v.type()).lir()));
+                    Vector<LExp> receivers = let.vars().init().map(v -> register(names.name(v), ((Type.Data) v.type()).lir()));
                     yield Vector.of(new Stmt.Call(f, args, receivers));
                 }
             };
@@ -337,15 +342,15 @@ public final class LirWriter {
         private Operand operand(Atom a, Map<String, Pending> pending) {
             return switch (a) {
                 case Atom.Var v -> {
-                    Pending p = pending.remove(v.name());
+                    Pending p = pending.remove(names.name(v));
                     if (p != null) {
                         yield new Operand(p.expression(), p.reads(), p.sensitive());
                     }
                     if (!(v.type() instanceof Type.Data d)) {
                         throw new IllegalArgumentException("function " + function.name() + ": memory token "
-                                + v.name() + " used as a value");
+                                + names.name(v) + " used as a value");
                     }
-                    yield new Operand(register(v.name(), d.lir()), Set.of(v.name()), false);
+                    yield new Operand(register(names.name(v), d.lir()), Set.of(names.name(v)), false);
                 }
                 case Atom.IntLit i -> new Operand(new LExp.IntConst((LirType.Int) i.type().lir(), i.value()),
                         Set.of(), false);

@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
 import org.funssa.core.graph.IntList;
-import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -41,10 +40,10 @@ import org.funssa.cps.ir.Let;
  */
 public final class Interference {
 
-    /** Per vertex: its variable's name. */
-    private final ArrayList<String> names = new ArrayList<>();
-    /** The vertices by name, made when first asked by name; null until then. */
-    private NameSet byName;
+    /** Per vertex: its variable. */
+    private final ArrayList<Atom.Var> names = new ArrayList<>();
+    /** The vertices by variable, made when first asked by variable; null until then. */
+    private java.util.HashMap<Atom.Var, Integer> byName;
     private final ArrayList<IntSet> neighbours = new ArrayList<>();
     /** The liveness the graph was made from; null for a graph {@link #over} given names. */
     private final Liveness liveness;
@@ -154,9 +153,9 @@ public final class Interference {
     }
 
     /** A graph without edges over {@code variables}, numbered in the order they first come from 0. */
-    public static Interference over(Iterable<String> variables) {
+    public static Interference over(Iterable<Atom.Var> variables) {
         Interference g = new Interference(null);
-        if (variables instanceof Collection<String> known) {
+        if (variables instanceof Collection<Atom.Var> known) {
             g.neighbours.ensureCapacity(known.size());
         }
         variables.forEach(g::number);
@@ -164,14 +163,15 @@ public final class Interference {
     }
 
     /** The number of {@code v}, given it now if it has none: from now on {@code v} is in the graph. */
-    public int number(String v) {
+    public int number(Atom.Var v) {
         int n = numberOrMinus(v);
         return n >= 0 ? n : addVertex(v, liveness == null ? -1 : liveness.numberOrMinus(v));
     }
 
     /** The number of {@code v}, or −1 when it is not in the graph. */
-    public int numberOrMinus(String v) {
-        return byName().numberOrMinus(v);
+    public int numberOrMinus(Atom.Var v) {
+        Integer n = byName().get(v);
+        return n == null ? -1 : n;
     }
 
     /**
@@ -200,13 +200,13 @@ public final class Interference {
     }
 
     /** A new vertex for {@code v}, which is not in the graph, whose liveness number is {@code live} (or −1). */
-    private int addVertex(String v, int live) {
+    private int addVertex(Atom.Var v, int live) {
         int n = names.size();
         names.add(v);
         neighbours.add(null);
         liveOfVertex.add(live);
         if (byName != null) {
-            byName.number(v);
+            byName.putIfAbsent(v, n);
         }
         if (live >= 0) {
             if (live >= vertexOfLive.length) {
@@ -219,17 +219,19 @@ public final class Interference {
         return n;
     }
 
-    /** The vertices by name, numbering the names now if no one has asked by name before. */
-    private NameSet byName() {
+    /** The vertices by variable, made now if no one has asked by variable before. */
+    private java.util.HashMap<Atom.Var, Integer> byName() {
         if (byName == null) {
-            byName = new NameSet(names.size());
-            names.forEach(byName::number);
+            byName = new java.util.HashMap<>();
+            for (int n = 0; n < names.size(); n++) {
+                byName.putIfAbsent(names.get(n), n);
+            }
         }
         return byName;
     }
 
-    /** The name of variable number {@code n}. */
-    public String name(int n) {
+    /** The variable of vertex {@code n}. */
+    public Atom.Var variable(int n) {
         return names.get(n);
     }
 

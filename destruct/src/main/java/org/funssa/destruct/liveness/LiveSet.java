@@ -4,29 +4,28 @@ import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
 import org.funssa.core.graph.IntSeq;
-import org.funssa.core.names.NameSet;
+import org.funssa.cps.ir.Atom;
 
 /**
- * The variables live at one point (a block's entry or exit), as numbers of the function's {@link NameSet}
- * that {@link Liveness} keeps. Most sets are only read, so a set stays the sorted sequence the analysis gave
+ * The variables live at one point (a block's entry or exit), as the variables' numbers, which {@link Liveness}
+ * knows. Most sets are only read, so a set stays the sorted sequence the analysis gave
  * until its first change, when it becomes an {@link IntSet} of its own (Sreedhar's method changes some as it
  * inserts copies).
  */
 public final class LiveSet {
 
-    private final NameSet names;
+    private final Liveness.Variables names;
     private IntSeq sorted;
     private IntSet changed;
 
-    LiveSet(NameSet names, IntSeq sorted) {
+    LiveSet(Liveness.Variables names, IntSeq sorted) {
         this.names = names;
         this.sorted = sorted;
     }
 
     /** Whether variable {@code v} is in the set. */
-    public boolean contains(String v) {
-        int n = names.numberOrMinus(v);
-        return n >= 0 && contains(n);
+    public boolean contains(Atom.Var v) {
+        return names.contains(v) && contains(v.id());
     }
 
     /** Whether the variable numbered {@code n} (a number {@link Liveness#numberOrMinus} gave) is in the set. */
@@ -61,8 +60,8 @@ public final class LiveSet {
     }
 
     /** Calls {@code action} with every member; the set must not change meanwhile. */
-    public void forEach(Consumer<String> action) {
-        forEachNumber(n -> action.accept(names.name(n)));
+    public void forEach(Consumer<Atom.Var> action) {
+        forEachNumber(n -> action.accept(names.get(n)));
     }
 
     /** Whether the number of some member satisfies {@code test}. */

@@ -7,9 +7,7 @@ package org.funssa.destruct.liveness;
  * entry (so a used parameter is live in, and the target's parameters are not live out of its predecessors).
  *
  * Solved by org.funssa.core.graph.Liveness's φ-aware form, variable by variable (path exploration), over the
- * variables numbered by a NameSet: the cost is the size of the sets, and a set is an array of ints. This
- * class had solved it with a worklist over HashSets of names, which was half of Briggs et al.'s time on a
- * function of 10^6 instructions.
+ * variables' own numbers (Atom.Var.id): the cost is the size of the sets, and a set is an array of ints.
  */
 
 import io.vavr.collection.Vector;
@@ -17,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.IntSeq;
-import org.funssa.core.names.NameSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -26,18 +23,19 @@ import org.funssa.cps.ir.Tail;
 import org.funssa.cps.rewrite.Nest;
 
 /**
- * Live-in and live-out sets of the blocks of one function. The sets can change, so that a method that inserts
- * copies can keep them up to date as Sreedhar et al. do; a variable named only then gets its number then.
+ * Live-in and live-out sets of the blocks of one function, over the variables' numbers. The sets can change,
+ * so that a method that inserts copies can keep them up to date as Sreedhar et al. do; a variable made only
+ * then is known from then on.
  */
 public final class Liveness {
 
-    private final NameSet variables;
+    private final Variables variables;
     private final LiveSet[] in;
     private final LiveSet[] out;
     private final IntSeq[] parameters;
     private final Occurrences occurrences;
 
-    private Liveness(NameSet variables, LiveSet[] in, LiveSet[] out, IntSeq[] parameters,
+    private Liveness(Variables variables, LiveSet[] in, LiveSet[] out, IntSeq[] parameters,
                      Occurrences occurrences) {
         this.variables = variables;
         this.in = in;
@@ -53,12 +51,7 @@ public final class Liveness {
      */
     public static Liveness of(List<Body> blocks, Nest nest, List<Vector<Atom.Var>> params) {
         int n = blocks.size();
-        // a function in SSA form names each variable where it is defined: about a name per let and parameter
-        int definitions = 0;
-        for (int b = 0; b < n; b++) {
-            definitions += blocks.get(b).lets().size() + params.get(b).size();
-        }
-        Numbering numbering = new Numbering(definitions);
+        Numbering numbering = new Numbering(nest.function().varCount());
         IntSeq[] uses = new IntSeq[n];
         IntSeq[] defs = new IntSeq[n];
         IntSeq[] exitUses = new IntSeq[n];
@@ -80,7 +73,7 @@ public final class Liveness {
                 }
             }
             occurrences.tail();
-            numbering.used(b, tailUses(body.tail()));
+            numbering.used(b, body.tail().uses());
             uses[b] = numbering.takeUses();
             defs[b] = numbering.takeDefs();
             occurrences.exit();
@@ -96,7 +89,7 @@ public final class Liveness {
             exitUses[b] = numbering.takeUses();
         }
         org.funssa.core.graph.Liveness solved = org.funssa.core.graph.Liveness.of(graph.build(),
-                numbering.names.size(), b -> uses[b], b -> defs[b], b -> exitUses[b], b -> entryDefs[b]);
+                numbering.names.count(), b -> uses[b], b -> defs[b], b -> exitUses[b], b -> entryDefs[b]);
         LiveSet[] in = new LiveSet[n];
         LiveSet[] out = new LiveSet[n];
         for (int b = 0; b < n; b++) {
@@ -106,15 +99,6 @@ public final class Liveness {
         return new Liveness(numbering.names, in, out, entryDefs, occurrences.build());
     }
 
-    /** The operands a tail reads before it transfers control (jump arguments excluded). */
-    public static Vector<Atom> tailUses(Tail tail) {
-        return switch (tail) {
-            case Tail.Jump j -> Vector.empty();
-            case Tail.Branch b -> Vector.of(b.condition());
-            case Tail.Switch s -> Vector.of(s.value());
-            case Tail.Return r -> r.values();
-        };
-    }
 
     /**
      * The number of every variable occurrence of the blocks as they were given (later changes to the sets
@@ -142,32 +126,78 @@ public final class Liveness {
         return parameters[b];
     }
 
-    /** How many variables are numbered: those of the blocks, and those added to a set since. */
+    /** How many variable numbers the sets range over: the function's, and those of variables added since. */
     public int variableCount() {
-        return variables.size();
+        return variables.count();
     }
 
     /**
-     * The number of variable {@code v}, given it now if it has none: a method that names a new variable (a copy)
-     * numbers it once and then changes the sets by that number.
+     * The number of variable {@code v}, which is its own: a method that makes a new variable (a copy) adds it
+     * here once and then changes the sets by that number.
      */
-    public int number(String v) {
-        return variables.number(v);
+    public int number(Atom.Var v) {
+        return variables.add(v);
     }
 
     /** The number of variable {@code v}, or −1 when the blocks do not name it and no set has had it. */
-    public int numberOrMinus(String v) {
-        return variables.numberOrMinus(v);
+    public int numberOrMinus(Atom.Var v) {
+        return variables.contains(v) ? v.id() : -1;
+    }
+
+    /** Whether some variable liveness knows is numbered {@code number} (a function need not use every number). */
+    public boolean isNumbered(int number) {
+        return number >= 0 && number < variables.byId.length && variables.byId[number] != null;
     }
 
     /** The variable numbered {@code number} (the numbers {@link LiveSet#forEachNumber} gives). */
-    public String variable(int number) {
-        return variables.name(number);
+    public Atom.Var variable(int number) {
+        return variables.get(number);
+    }
+
+    /** The variables liveness knows, by number. */
+    static final class Variables {
+        private Atom.Var[] byId;
+        private int count;
+
+        Variables(int varCount) {
+            byId = new Atom.Var[Math.max(16, varCount)];
+            count = varCount;
+        }
+
+        /** Records {@code v}; its number. */
+        int add(Atom.Var v) {
+            int id = v.id();
+            if (id >= byId.length) {
+                byId = Arrays.copyOf(byId, Math.max(2 * byId.length, id + 1));
+            }
+            if (byId[id] == null) {
+                byId[id] = v;
+                count = Math.max(count, id + 1);
+            }
+            return id;
+        }
+
+        boolean contains(Atom.Var v) {
+            return v.id() < byId.length && byId[v.id()] != null;
+        }
+
+        Atom.Var get(int id) {
+            Atom.Var v = id < byId.length ? byId[id] : null;
+            if (v == null) {
+                throw new IllegalArgumentException("no variable numbered " + id + " in this liveness");
+            }
+            return v;
+        }
+
+        /** One more than the largest number a set may hold. */
+        int count() {
+            return count;
+        }
     }
 
     /** Numbers the variables of a function's blocks and collects one block's uses and definitions. */
     private static final class Numbering {
-        final NameSet names;
+        final Variables names;
         final Occurrences.Builder occurrences = new Occurrences.Builder();
         /** For each variable, the last block that defined it so far, or −1: a use after it is not exposed. */
         private int[] definedIn;
@@ -176,9 +206,9 @@ public final class Liveness {
         private int useCount;
         private int defCount;
 
-        Numbering(int expected) {
-            names = new NameSet(expected);
-            definedIn = new int[Math.max(64, expected)];
+        Numbering(int varCount) {
+            names = new Variables(varCount);
+            definedIn = new int[Math.max(64, varCount)];
             Arrays.fill(definedIn, -1);
         }
 
@@ -240,11 +270,12 @@ public final class Liveness {
 
         /** The number of {@code v}, written down as the next occurrence. */
         private int number(Atom.Var v) {
-            int n = names.number(v.name());
+            int n = names.add(v);
             occurrences.add(n);
-            if (n == definedIn.length) {
-                definedIn = Arrays.copyOf(definedIn, 2 * n);
-                Arrays.fill(definedIn, n, 2 * n, -1);
+            if (n >= definedIn.length) {
+                int old = definedIn.length;
+                definedIn = Arrays.copyOf(definedIn, Math.max(2 * old, n + 1));
+                Arrays.fill(definedIn, old, definedIn.length, -1);
             }
             return n;
         }

@@ -42,7 +42,8 @@ public final class Naive implements Destruction {
     @Override
     public DestructedFunction destruct(Function function) {
         Run run = new Run(function);
-        Function destructed = run.nest.rewrite(run::body);
+        Function rewritten = run.nest.rewrite(run::body);
+        Function destructed = rewritten.withBody(rewritten.body(), run.names.variableCount());
         return new DestructedFunction(destructed, new CopyStats(run.copies, run.copies));
     }
 

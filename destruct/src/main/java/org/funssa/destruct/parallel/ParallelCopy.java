@@ -17,7 +17,7 @@ public record ParallelCopy(Vector<Move> moves) {
     public record Move(Atom.Var destination, Atom source) {
         public Move {
             if (!destination.type().equals(source.type())) {
-                throw new IllegalArgumentException("a copy " + destination.name() + " ← " + source
+                throw new IllegalArgumentException("a copy " + destination + " ← " + source
                         + " needs one type on both sides");
             }
         }

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.funssa.core.graph.IntList;
+import org.funssa.cps.ir.Atom;
 import org.funssa.destruct.liveness.Interference;
 import org.funssa.destruct.liveness.LiveSet;
 import org.funssa.destruct.liveness.Liveness;
@@ -87,11 +88,12 @@ final class PhiCongruence {
      * The name of the class of each variable {@code liveness} numbers, in an array indexed by the liveness
      * numbers: for renaming every occurrence after the last merge, which must not be followed by another.
      */
-    String[] finalNamesByLiveNumber() {
-        String[] name = new String[liveness.variableCount()];
+    Atom.Var[] finalNamesByLiveNumber() {
+        Atom.Var[] name = new Atom.Var[liveness.variableCount()];
         for (int l = 0; l < name.length; l++) {
             int m = member(l);
-            name[l] = m < 0 ? liveness.variable(l) : graph.name(representative[root(m)]);
+            name[l] = m >= 0 ? graph.variable(representative[root(m)])
+                    : liveness.isNumbered(l) ? liveness.variable(l) : null;
         }
         return name;
     }

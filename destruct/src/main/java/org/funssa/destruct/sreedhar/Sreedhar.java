@@ -134,7 +134,7 @@ public final class Sreedhar implements Destruction {
         private final Liveness liveness;
         private final PhiCongruence classes;
         /** Each variable's class name once the classes are final, by its liveness number, for the rewrite. */
-        private String[] finalByNumber;
+        private Atom.Var[] finalByNumber;
         private int inserted;
         private int removed;
 
@@ -305,7 +305,7 @@ public final class Sreedhar implements Destruction {
             finalByNumber = classes.finalNamesByLiveNumber();
             Body body = nest.rewrite(this::rebuilt).body();
             return new Function(function.name(), function.symbols(), renamed(params.get(0), paramLive[0]),
-                    function.results(), body);
+                    function.results(), body, names.variableCount());
         }
 
         /**
@@ -428,8 +428,8 @@ public final class Sreedhar implements Destruction {
         private void sourceCopy(int b, int k, int p) {
             Atom.Var x = (Atom.Var) jumpArgs.get(p).get(k);
             int lx = argLive[p][k];
-            Atom.Var fresh = names.variable(x.name() + "_", x.type());
-            int lf = liveness.number(fresh.name());
+            Atom.Var fresh = names.variable(x.hint(), x.type());
+            int lf = liveness.number(fresh);
             int freshMember = classes.include(lf);
             suffix.get(p).add(new Copy(Let.of(fresh, new Expr.Copy(x)), lf, lx));
             count(fresh);
@@ -463,8 +463,8 @@ public final class Sreedhar implements Destruction {
         private void targetCopy(int b, int k) {
             Atom.Var x = params.get(b).get(k);
             int lx = paramLive[b][k];
-            Atom.Var fresh = names.variable(x.name() + "_", x.type());
-            int lf = liveness.number(fresh.name());
+            Atom.Var fresh = names.variable(x.hint(), x.type());
+            int lf = liveness.number(fresh);
             int freshMember = classes.include(lf);
             // before the earlier target copies: fresh is read before any old target (perhaps of fresh's class
             // now, as a source of this φ) is written; x is written while the earlier fresh targets are live.
@@ -509,8 +509,8 @@ public final class Sreedhar implements Destruction {
 
         /** {@code v}, whose liveness number is {@code live}, under its class's name. */
         private Atom.Var renamed(Atom.Var v, int live) {
-            String r = finalByNumber[live];
-            return r.equals(v.name()) ? v : new Atom.Var(r, v.type());
+            Atom.Var r = finalByNumber[live];
+            return r.equals(v) ? v : r;
         }
 
         /** Variables renamed by their liveness numbers, {@code live[i]} being that of {@code vars[i]}. */
@@ -626,9 +626,9 @@ public final class Sreedhar implements Destruction {
 
         private Atom.Var renamedAt(int position, Atom.Var v) {
             int n = liveness.occurrences().number(position);
-            if (!liveness.variable(n).equals(v.name())) {
+            if (!liveness.variable(n).equals(v)) {
                 throw new IllegalStateException("function " + function.name() + ": occurrence " + position
-                        + " is " + liveness.variable(n) + " in liveness but " + v.name() + " in the block; "
+                        + " is " + liveness.variable(n) + " in liveness but " + v + " in the block; "
                         + "the rewrite no longer reads the variables in the order liveness read them");
             }
             return renamed(v, n);

@@ -21,6 +21,7 @@ import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
+import org.funssa.cps.text.VarNames;
 import org.funssa.cps.verify.Rule;
 import org.funssa.cps.verify.Verifier;
 import org.funssa.cps.verify.Violation;
@@ -86,10 +87,10 @@ class BriggsTest {
         Atom.Var read = (Atom.Var) branch.condition();
         assertThat(loop.body().lets().filter(l -> l.vars().contains(read)))
                 .as("the condition is saved at the φ and never written by a copy: %s", IrPrinter.print(cond))
-                .containsExactly(Let.of(read, new Expr.Copy(new Atom.Var("c", Type.I32))));
+                .containsExactly(Let.of(read, new Expr.Copy(VarNames.of(cond).variable("c").get())));
         assertThat(loop.body().lets().indexWhere(l -> l.vars().contains(read)))
                 .as("saved at the start of the block, where the φ is")
-                .isLessThan(loop.body().lets().indexWhere(l -> l.vars().contains(new Atom.Var("i2", Type.I32))));
+                .isLessThan(loop.body().lets().indexWhere(l -> l.vars().contains(VarNames.of(cond).variable("i2").get())));
         checked(new Briggs(), figures, expected); // prints 1 and 3 for cond(1) and cond(3)
     }
 
@@ -122,13 +123,16 @@ class BriggsTest {
         // B_i(x_i) = let y_i = x_i + 1; c_i = y_i < depth + 5 in if c_i then B_{i+1}(y_i) else out_i(), with
         // out_i() = return x_i: 10^5 blocks, a dominator tree and a nest 5·10^4 deep, a copy before every branch.
         int depth = 50_000;
-        Atom.Var m0 = new Atom.Var("m0", Type.MEM);
-        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var("x" + depth, Type.I32), m0)));
+        // variables: m0 is 0, x_i is 1 + 3i, y_i 2 + 3i, c_i 3 + 3i
+        Atom.Var m0 = new Atom.Var(0, "m0", Type.MEM);
+        Body body = Body.of(Vector.empty(), new Tail.Return(Vector.of(new Atom.Var(1 + 3 * depth, "x" + depth,
+                Type.I32), m0)));
         for (int i = depth - 1; i >= 0; i--) {
-            Atom.Var x = new Atom.Var("x" + i, Type.I32);
-            Atom.Var y = new Atom.Var("y" + i, Type.I32);
-            Atom.Var c = new Atom.Var("c" + i, Type.I32);
-            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(new Atom.Var("x" + (i + 1), Type.I32)), body);
+            Atom.Var x = new Atom.Var(1 + 3 * i, "x" + i, Type.I32);
+            Atom.Var y = new Atom.Var(2 + 3 * i, "y" + i, Type.I32);
+            Atom.Var c = new Atom.Var(3 + 3 * i, "c" + i, Type.I32);
+            Fn next = new Fn(new Label("B" + (i + 1)), Vector.of(new Atom.Var(4 + 3 * i, "x" + (i + 1), Type.I32)),
+                    body);
             Fn out = new Fn(new Label("out" + i), Vector.empty(), Body.of(Vector.empty(),
                     new Tail.Return(Vector.of(x, m0))));
             body = new Body(Vector.of(Let.of(y, new Expr.Prim(Op.ADD, Type.I32, Vector.of(x, Atom.i32(1)))),
@@ -136,9 +140,10 @@ class BriggsTest {
                     Vector.of(next, out), new Tail.Branch(c, new Tail.Jump(next.label(), Vector.of(y)),
                             new Tail.Jump(out.label(), Vector.empty())));
         }
-        Fn first = new Fn(new Label("B0"), Vector.of(new Atom.Var("x0", Type.I32)), body);
+        Fn first = new Fn(new Label("B0"), Vector.of(new Atom.Var(1, "x0", Type.I32)), body);
         Body entry = new Body(Vector.empty(), Vector.of(first), Tail.Jump.of(first.label(), Atom.i32(0)));
-        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry);
+        Function main = new Function("main", Vector.empty(), Vector.of(m0), Vector.of(Type.I32, Type.MEM), entry,
+                2 + 3 * depth);
         Program p = new Program("deep", Vector.empty(), Vector.empty(), Vector.of(main));
         Destruction.Destructed d = new Briggs().destruct(p);
         assertThat(Conventional.violation(d.program())).isEmpty();

@@ -46,8 +46,7 @@ class LirWriterTest {
         Function lost = p.function("lost").get();
         Symbol.Reg stale = new Symbol.Reg("gone%", org.funssa.core.lir.LirType.I32, 4, 0, Vector.empty());
         Symbol.Frame slot = new Symbol.Frame("a.1", org.funssa.core.lir.LirType.I32, 4, 0, Vector.empty());
-        Function withSymbols = new Function(lost.name(), Vector.of(stale, slot), lost.params(), lost.results(),
-                lost.body());
+        Function withSymbols = lost.withSymbols(Vector.of(stale, slot));
         Program q = new Program(p.name(), p.symbols(), p.data(), p.functions().map(f -> f == lost ? withSymbols : f));
         Module.Function written = LirWriter.write(new Naive().apply(q)).functions().find(f -> f.name().equals("lost")).get();
         Vector<String> names = written.symbols().map(Symbol::name);

@@ -7,9 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.funssa.core.graph.IntList;
+import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.text.VarNames;
 import org.funssa.destruct.Examples;
 import org.funssa.cps.rewrite.Nest;
 import org.junit.jupiter.api.Test;
@@ -32,9 +35,10 @@ class LivenessTest {
         }
     }
 
+    /** The names of a set's variables: their hints, which are the names the parser read. */
     private static TreeSet<String> names(LiveSet set) {
         TreeSet<String> names = new TreeSet<>();
-        set.forEach(names::add);
+        set.forEach(v -> names.add(v.hint()));
         assertThat(set.size()).isEqualTo(names.size());
         return names;
     }
@@ -69,34 +73,39 @@ class LivenessTest {
         Blocks blocks = Blocks.of(lost);
         Liveness live = blocks.liveness();
         IntList among = new IntList();
+        VarNames names = VarNames.of(lost);
         for (String v : List.of("x1", "x2", "x1", "m0")) {
-            among.add(live.numberOrMinus(v));
+            among.add(live.numberOrMinus(names.variable(v).get()));
         }
         Interference g = Interference.of(blocks.bodies(), live, among);
         assertThat(g.size()).isEqualTo(3);
-        assertThat(g.name(1)).isEqualTo("x2");
+        assertThat(g.variable(1).hint()).isEqualTo("x2");
         for (int l = 0; l < live.variableCount(); l++) {
             int v = g.vertexOfLive(l);
-            assertThat(v).as(live.variable(l)).isEqualTo(g.numberOrMinus(live.variable(l)));
+            if (live.isNumbered(l)) {
+                assertThat(v).as(live.variable(l).toString()).isEqualTo(g.numberOrMinus(live.variable(l)));
+            }
             if (v >= 0) {
                 assertThat(g.liveOf(v)).isEqualTo(l);
             }
         }
-        assertThat(g.vertexOfLive(live.numberOrMinus("n"))).isEqualTo(-1);
+        Atom.Var n = names.variable("n").get();
+        assertThat(g.vertexOfLive(live.numberOrMinus(n))).isEqualTo(-1);
         assertThat(g.vertexOfLive(live.variableCount())).isEqualTo(-1);
 
-        int copy = live.number("x1_1");
+        Atom.Var x11 = new Atom.Var(lost.varCount(), "x1_1", Type.I32);
+        int copy = live.number(x11);
         int vertex = g.includeLive(copy);
         assertThat(vertex).isEqualTo(3);
         assertThat(g.includeLive(copy)).isEqualTo(3);
         assertThat(g.vertexOfLive(copy)).isEqualTo(3);
         assertThat(g.liveOf(3)).isEqualTo(copy);
-        assertThat(g.numberOrMinus("x1_1")).isEqualTo(3);
-        assertThat(g.number("n")).as("a name asked for joins with its liveness number").isEqualTo(4);
-        assertThat(g.vertexOfLive(live.numberOrMinus("n"))).isEqualTo(4);
-        assertThat(g.liveOf(4)).isEqualTo(live.numberOrMinus("n"));
+        assertThat(g.numberOrMinus(x11)).isEqualTo(3);
+        assertThat(g.number(n)).as("a variable asked for joins with its liveness number").isEqualTo(4);
+        assertThat(g.vertexOfLive(live.numberOrMinus(n))).isEqualTo(4);
+        assertThat(g.liveOf(4)).isEqualTo(live.numberOrMinus(n));
 
-        Interference byName = Interference.over(List.of("a"));
+        Interference byName = Interference.over(List.of(new Atom.Var(0, "a", Type.I32)));
         assertThat(byName.liveOf(0)).isEqualTo(-1);
         assertThatThrownBy(() -> byName.includeLive(0)).isInstanceOf(IllegalStateException.class);
         IntList unknown = new IntList();
@@ -113,20 +122,23 @@ class LivenessTest {
         Liveness live = blocks.liveness();
         int block2 = blocks.nest().node(new Label("block2"));
         LiveSet out = live.out(block2);
+        VarNames names = VarNames.of(lost);
         int numbered = live.variableCount();
-        int x2 = live.numberOrMinus("x2");
+        Atom.Var x2var = names.variable("x2").get();
+        int x2 = live.numberOrMinus(x2var);
         out.remove(x2);
-        int copy = live.number("x2_");
-        assertThat(live.number("x2_")).isEqualTo(copy);
+        Atom.Var fresh = new Atom.Var(lost.varCount(), "x2_", Type.I32);
+        int copy = live.number(fresh);
+        assertThat(live.number(fresh)).isEqualTo(copy);
         out.add(copy);
-        out.remove(live.numberOrMinus("x0")); // not in the set
+        out.remove(live.numberOrMinus(names.variable("x0").get())); // not in the set
         assertThat(live.variableCount()).isEqualTo(numbered + 1);
         assertThat(copy).isEqualTo(numbered);
-        assertThat(live.variable(numbered)).isEqualTo("x2_");
-        assertThat(out.contains("x2_")).isTrue();
-        assertThat(out.contains("x2")).isFalse();
-        assertThat(out.contains("never")).isFalse();
-        assertThat(out.anyNumber(n -> live.variable(n).startsWith("x2"))).isTrue();
+        assertThat(live.variable(numbered)).isEqualTo(fresh);
+        assertThat(out.contains(fresh)).isTrue();
+        assertThat(out.contains(x2var)).isFalse();
+        assertThat(out.contains(new Atom.Var(lost.varCount() + 7, "never", Type.I32))).isFalse();
+        assertThat(out.anyNumber(n -> live.variable(n).hint().startsWith("x2"))).isTrue();
         assertThat(out.anyNumber(n -> n == x2)).isFalse();
         assertThat(names(out)).containsExactly("m0", "n", "x1", "x2_");
         assertThat(names(live.in(block2))).as("the other sets are untouched").containsExactly("m0", "n", "x1");
@@ -136,7 +148,7 @@ class LivenessTest {
     private static List<String> between(Liveness live, int from, int to) {
         List<String> names = new ArrayList<>();
         for (int k = from; k < to; k++) {
-            names.add(live.variable(live.occurrences().number(k)));
+            names.add(live.variable(live.occurrences().number(k)).hint());
         }
         return names;
     }

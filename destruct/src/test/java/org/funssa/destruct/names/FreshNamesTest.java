@@ -3,6 +3,7 @@ package org.funssa.destruct.names;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Type;
@@ -10,8 +11,8 @@ import org.funssa.cps.text.IrParser;
 import org.junit.jupiter.api.Test;
 
 /**
- * New names never repeat a name of their kind (label or variable) the function has: they are numbered beyond
- * every number that ends a name of that kind.
+ * New labels never repeat a label the function has: they are numbered beyond every number that ends one. New
+ * variables are numbered from the function's variable count.
  */
 class FreshNamesTest {
 
@@ -33,24 +34,24 @@ class FreshNamesTest {
     }
 
     @Test
-    void aNewNameIsNumberedBeyondEveryNumberEndingANameOfItsKind() {
+    void aNewLabelIsNumberedBeyondEveryNumberEndingALabelAndANewVariableBeyondTheFunctionsCount() {
         FreshNames names = FreshNames.of(F);
         // labels: edge3 is the only one, so a new label is numbered from 4, whatever the variables are named
         assertThat(names.label("edge").name()).isEqualTo("edge4");
-        // variables: edge02 ends in 2 (its leading zero makes it no name a number could spell) and x_2 in 2,
-        // the largest; one counter serves both kinds, so the next number is 5 either way
-        assertThat(names.variable("x_", Type.I32).name()).isEqualTo("x_5");
-        assertThat(names.variable("tmp", Type.I32).name()).isEqualTo("tmp6");
-        assertThat(names.label("edge").name()).isEqualTo("edge7");
-        // a supply that asks for variables first numbers them beyond the variables alone
-        assertThat(FreshNames.of(F).variable("tmp", Type.I32).name()).isEqualTo("tmp3");
+        assertThat(names.label("edge").name()).isEqualTo("edge5");
+        // variables: numbered from the function's count, their prefix only a hint
+        Atom.Var x = names.variable("x_", Type.I32);
+        assertThat(x.id()).isEqualTo(F.varCount());
+        assertThat(x.hint()).isEqualTo("x_");
+        assertThat(names.variable("tmp", Type.I32).id()).isEqualTo(F.varCount() + 1);
+        assertThat(names.variableCount()).isEqualTo(F.varCount() + 2);
     }
 
     @Test
     void aPrefixEndingInADigitIsRefused() {
-        assertThatThrownBy(() -> FreshNames.of(F).variable("x1", Type.I32))
+        assertThatThrownBy(() -> FreshNames.of(F).label("edge1"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("must end in a character that is not a digit, not \"x1\"");
+                .hasMessageContaining("must end in a character that is not a digit, not \"edge1\"");
         assertThatThrownBy(() -> FreshNames.of(F).label(""))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -68,15 +69,16 @@ class FreshNamesTest {
     }
 
     @Test
-    void aFunctionWhoseNamesEndInTheLargestLongHasNoFreshName() {
+    void aFunctionWhoseLabelsEndInTheLargestLongHasNoFreshLabel() {
         Function f = function("""
                 (MODULE "t" (SYMTAB ("f" STATIC UNKNOWN 4 ".text" XDEF)))
-                fun f(r9223372036854775807: i32, m0: mem) -> (i32, mem) =
-                  return (r9223372036854775807, m0)
+                fun f(x: i32, m0: mem) -> (i32, mem) =
+                  letrec r9223372036854775807() =
+                    return (x, m0)
+                  in jump r9223372036854775807()
                 """);
-        assertThatThrownBy(() -> FreshNames.of(f).variable("t", Type.I32))
+        assertThatThrownBy(() -> FreshNames.of(f).label("edge"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no larger number is left");
-        assertThat(FreshNames.of(f).label("edge").name()).isEqualTo("edge1");
     }
 }

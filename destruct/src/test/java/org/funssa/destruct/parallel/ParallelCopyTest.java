@@ -17,7 +17,7 @@ class ParallelCopyTest {
     @Test
     void aRepeatedDestinationIsRejectedAndDistinctOnesAreKeptInOrderForEverySize() {
         for (int n : new int[] {2, 3, 15, 16, 17, 40}) {
-            Vector<Atom.Var> destinations = Vector.range(0, n).map(i -> new Atom.Var("d" + i, Type.I32));
+            Vector<Atom.Var> destinations = Vector.range(0, n).map(i -> new Atom.Var(i, "d" + i, Type.I32));
             Vector<Atom> sources = Vector.range(0, n).map(i -> Atom.IntLit.of(Type.I32, i));
             ParallelCopy copy = ParallelCopy.of(destinations, sources);
             assertThat(copy.moves().map(ParallelCopy.Move::destination)).as("n = %d", n).isEqualTo(destinations);

@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Test;
  */
 class SequentializationTest {
 
-    private static final Atom.Var T = new Atom.Var("t", Type.I32);
+    private static final Atom.Var T = new Atom.Var(1000, "t", Type.I32);
 
     @Test
     void everyParallelCopyOfUpToFourVariablesMatchesTheParallelSemantics() {
         int checked = 0;
         for (int n = 1; n <= 4; n++) {
-            Vector<Atom.Var> vars = Vector.range(0, n).map(i -> new Atom.Var("v" + i, Type.I32));
+            Vector<Atom.Var> vars = Vector.range(0, n).map(i -> new Atom.Var(i, "v" + i, Type.I32));
             for (Vector<ParallelCopy.Move> moves : copies(vars, vars)) {
                 ParallelCopy copy = new ParallelCopy(moves);
                 Vector<ParallelCopy.Move> sequence = Sequentialization.sequentialize(copy, t -> T);
@@ -47,10 +47,10 @@ class SequentializationTest {
      */
     @Test
     void theDirectScheduleIsAlgorithm1sSchedule() {
-        Vector<Atom.Var> outside = Vector.range(0, 3).map(i -> new Atom.Var("w" + i, Type.I32));
+        Vector<Atom.Var> outside = Vector.range(0, 3).map(i -> new Atom.Var(500 + i, "w" + i, Type.I32));
         int direct = 0;
         for (int n = 1; n <= 4; n++) {
-            Vector<Atom.Var> vars = Vector.range(0, n).map(i -> new Atom.Var("v" + i, Type.I32));
+            Vector<Atom.Var> vars = Vector.range(0, n).map(i -> new Atom.Var(i, "v" + i, Type.I32));
             for (Vector<ParallelCopy.Move> moves : copies(vars, vars.appendAll(outside))) {
                 ParallelCopy copy = new ParallelCopy(moves);
                 Vector<ParallelCopy.Move> algorithm1 = Sequentialization.algorithm1(copy, t -> T);
@@ -91,8 +91,8 @@ class SequentializationTest {
 
     @Test
     void aSwapUsesTheTemporaryOnce() {
-        Atom.Var x = new Atom.Var("x", Type.I32);
-        Atom.Var y = new Atom.Var("y", Type.I32);
+        Atom.Var x = new Atom.Var(0, "x", Type.I32);
+        Atom.Var y = new Atom.Var(1, "y", Type.I32);
         Vector<ParallelCopy.Move> s = Sequentialization.sequentialize(ParallelCopy.of(Vector.of(x, y), Vector.of(y, x)),
                 t -> T);
         assertThat(s).hasSize(3);
@@ -101,48 +101,48 @@ class SequentializationTest {
 
     @Test
     void identitiesVanish() {
-        Atom.Var x = new Atom.Var("x", Type.I32);
+        Atom.Var x = new Atom.Var(0, "x", Type.I32);
         assertThat(Sequentialization.sequentialize(ParallelCopy.of(Vector.of(x), Vector.of(x)), t -> T)).isEmpty();
     }
 
-    private static Map<String, Integer> initial(Vector<Atom.Var> vars) {
-        Map<String, Integer> state = new HashMap<>();
+    private static Map<Atom.Var, Integer> initial(Vector<Atom.Var> vars) {
+        Map<Atom.Var, Integer> state = new HashMap<>();
         for (int i = 0; i < vars.size(); i++) {
-            state.put(vars.get(i).name(), i + 1);
+            state.put(vars.get(i), i + 1);
         }
-        state.put(T.name(), -1);
+        state.put(T, -1);
         return state;
     }
 
-    private static int value(Atom a, Map<String, Integer> state) {
-        return a instanceof Atom.Var v ? state.get(v.name()) : ((Atom.IntLit) a).value().intValue();
+    private static int value(Atom a, Map<Atom.Var, Integer> state) {
+        return a instanceof Atom.Var v ? state.get(v) : ((Atom.IntLit) a).value().intValue();
     }
 
-    private static Map<String, Integer> parallel(Vector<ParallelCopy.Move> moves, Vector<Atom.Var> vars) {
-        Map<String, Integer> before = initial(vars);
-        Map<String, Integer> after = new HashMap<>(before);
-        moves.forEach(m -> after.put(m.destination().name(), value(m.source(), before)));
-        after.remove(T.name());
+    private static Map<Atom.Var, Integer> parallel(Vector<ParallelCopy.Move> moves, Vector<Atom.Var> vars) {
+        Map<Atom.Var, Integer> before = initial(vars);
+        Map<Atom.Var, Integer> after = new HashMap<>(before);
+        moves.forEach(m -> after.put(m.destination(), value(m.source(), before)));
+        after.remove(T);
         return after;
     }
 
-    private static Map<String, Integer> run(Vector<ParallelCopy.Move> sequence, Vector<Atom.Var> vars) {
-        Map<String, Integer> state = initial(vars);
-        sequence.forEach(m -> state.put(m.destination().name(), value(m.source(), state)));
-        state.remove(T.name());
+    private static Map<Atom.Var, Integer> run(Vector<ParallelCopy.Move> sequence, Vector<Atom.Var> vars) {
+        Map<Atom.Var, Integer> state = initial(vars);
+        sequence.forEach(m -> state.put(m.destination(), value(m.source(), state)));
+        state.remove(T);
         return state;
     }
 
     /** Cycles of the move graph among variables (length ≥ 2): each needs the temporary once. */
     private static int cycles(Vector<ParallelCopy.Move> moves) {
-        Map<String, String> pred = new HashMap<>();
+        Map<Atom.Var, Atom.Var> pred = new HashMap<>();
         moves.filter(m -> !m.isIdentity() && m.source() instanceof Atom.Var)
-                .forEach(m -> pred.put(m.destination().name(), ((Atom.Var) m.source()).name()));
-        Set<String> seen = new HashSet<>();
+                .forEach(m -> pred.put(m.destination(), ((Atom.Var) m.source())));
+        Set<Atom.Var> seen = new HashSet<>();
         int cycles = 0;
-        for (String start : pred.keySet()) {
-            Set<String> path = new HashSet<>();
-            String v = start;
+        for (Atom.Var start : pred.keySet()) {
+            Set<Atom.Var> path = new HashSet<>();
+            Atom.Var v = start;
             while (v != null && !seen.contains(v) && path.add(v)) {
                 v = pred.get(v);
             }

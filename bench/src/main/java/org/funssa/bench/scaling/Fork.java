@@ -19,14 +19,12 @@ import org.funssa.core.gen.Shape;
  * Each phase on each shape in JVMs of its own, as JMH forks each benchmark and each combination of its
  * parameters; the corpus programs of a phase in JVMs of their own too. In one JVM, the time of a phase depends on
  * what was measured before it: type profiles make the code they share megamorphic (the IR's traversals, Vavr's
- * collections), and heap sizing carries over. Measured in one JVM after five other destruction methods, Briggs
- * et al.'s method took 2,991 ms on STRAIGHT at 10^6 instructions; alone in its JVM, 2,334 ms. The shapes of one
- * phase do the same to each other: the naive method on MIX at 10^6, measured after the three other shapes, took
- * 370–600 ms in six JVMs; alone in its JVM, 322–327 ms in three.
+ * collections), and heap sizing carries over. So a destruction method measured in one JVM after the others
+ * runs slower than alone in its JVM, and the shapes of one phase do the same to each other: a phase measured
+ * after the other shapes is slower, and varies more from JVM to JVM, than alone in its JVM.
  *
- * <p>One JVM's figures differ from another's (compilation decisions, heap layout, the machine's other load: srd1
- * on STRAIGHT at 10^5 took 240 ms in one JVM and 375–436 ms in four started after it), so with {@code --forks N}
- * the timed runs of N children are pooled and the median is taken over all of them.
+ * <p>One JVM's figures differ from another's (compilation decisions, heap layout, the machine's other load), so
+ * with {@code --forks N} the timed runs of N children are pooled and the median is taken over all of them.
  *
  * <p>The child is this JVM's {@code java} with the same JVM options and class path, running
  * {@link ScalingHarness} on {@link ScalingSettings#only(String, Shape) one phase and shape} (or

@@ -46,8 +46,8 @@ public final class Cfg implements Graph {
     /**
      * The labels, numbered as they were met (each once: a second DEFLABEL is an error), and the block of each
      * by that number; built once here and never changed. A name table rather than a HashMap of boxed numbers:
-     * no node and no Integer per label. The lookups are still about a third of building the graph, most of it
-     * reading the label strings themselves, which no table avoids.
+     * no node and no Integer per label. What the lookups still cost is mostly reading the label strings
+     * themselves, which no table avoids.
      */
     private final NameSet labels;
     private final int[] blockOfLabel;

@@ -25,7 +25,7 @@ public interface Graph {
     /**
      * How many in-edges the node has: {@code predecessors(node).size()}. With {@link #predecessor} it lets a
      * walk that visits every predecessor of every node read them without a sequence made per visit (liveness
-     * over a function of 10^6 instructions made 90 MB of them per solve).
+     * visits each node again at every round of its solve).
      */
     default int predecessorCount(int node) {
         return predecessors(node).size();

@@ -6,14 +6,14 @@ package org.funssa.core.names;
  * Fibonacci hashing (ibid.) and kept at most half full. A probe reads the long array and touches a string
  * only when the hashes are equal, reaching it through the array of names by number, so finding a member costs
  * two cache misses in a large table and finding none one; the hash itself is the one String caches. A second
- * array of strings parallel to the slots would hold the same references again, at twice the size: with 5·10^6
- * names (Sreedhar's method on a generated function of 10^6 instructions) it was 67 MB per table.
+ * array of strings parallel to the slots would hold the same references again, at twice the size, in every
+ * table of 5·10^6 names (Sreedhar's method on a generated function of 10^6 instructions).
  *
  * Why not java.util.HashSet: a pass that makes up names first adds every name of the function, 3·10^6 of
  * them for a generated function of 10^6 instructions. A HashSet allocates a node per name and walks the
- * nodes again at each resize, one cache miss each; collecting the names was a third of naive destruction's
- * time at that size. Growing copies the arrays in slot order into a table twice as large, where the homes
- * keep their order, so no run of occupied slots lengthens.
+ * nodes again at each resize, one cache miss each in a table far larger than the cache. Growing copies the
+ * arrays in slot order into a table twice as large, where the homes keep their order, so no run of occupied
+ * slots lengthens.
  *
  * The members are numbered 0, 1, 2, … in the order they came, so that a pass can keep what it knows of
  * each name in arrays indexed by the number (liveness keeps sets of these numbers, not of strings).
@@ -37,7 +37,8 @@ public final class NameSet {
     /**
      * An empty set with room for {@code expected} names before it grows. A pass that knows how many names it
      * will add (a function's definitions, say) saves the doublings: each rehashes every slot into a table
-     * twice as large, at random, and at 3·10^6 names they were half the cost of numbering them.
+     * twice as large, at random, so that growing from empty moves about as many slots as it adds names, each
+     * a cache miss in a large table.
      */
     public NameSet(int expected) {
         if (expected < 0) {

@@ -85,8 +85,8 @@ final class CytronConstruction {
 
     /**
      * The registers that get a φ at each block, by name (Figure 4.1). Liveness and the frontiers are made and
-     * dropped here, before renaming allocates the IR: liveness alone is 180 MB on LOOPS at 10^6 instructions,
-     * which the collector would otherwise copy while the IR grows.
+     * dropped here, before renaming allocates the IR: liveness alone holds live sets for every block, as large
+     * as the function, which the collector would otherwise copy while the IR grows.
      */
     private static Vector<String>[] phis(Cfg cfg, DominatorTree tree, PhiPlacement.Variant variant) {
         PhiPlacement.Placement placement = PhiPlacement.place(RegisterLiveness.of(cfg),

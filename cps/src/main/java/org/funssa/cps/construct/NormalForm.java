@@ -28,15 +28,15 @@ import org.funssa.cps.prep.TreeDivision;
  * each as the options say (LoopPreparation, which lets them share their analyses); then the memory token
  * made a register (MemoryRegister). With it, the control-flow graph and the dominator tree every
  * construction uses. Register liveness is not kept here: a construction computes it and lets it go once
- * it has placed its parameters, so that its 180 MB (LOOPS at 10^6 instructions) are not live, and copied
+ * it has placed its parameters, so that its live sets, as large as the function, are not live, and copied
  * by the collector, while the IR is written.
  */
 
 /**
  * A function ready for construction, with the analyses construction needs. {@code symbols} are the function's own,
  * after frame-scalar promotion: the IR keeps them, not the temporaries and the memory register that the normal
- * form declares for itself (no IR term names those registers, and on a function of 10^6 instructions their
- * declarations are a tenth of the IR).
+ * form declares for itself (no IR term names those registers, and tree division declares a temporary for each
+ * operator it splits off, so the IR would carry declarations in proportion to the function for nothing).
  */
 record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, MemoryRegister memory,
                   DominatorTree dominators, Map<String, Type> registerTypes, Vector<Type> results) {

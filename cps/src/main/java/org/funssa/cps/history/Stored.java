@@ -46,10 +46,9 @@ sealed interface Stored {
      * single pass (see {@link Edits#program}), which costs the union of the paths they rewrote — at most the
      * nest —, so the keyframe only bounds how many edit lists are read. A whole snapshot costs the union of the
      * paths copied since the previous one, at most one copy of the program's nest of bodies and local
-     * functions: on SnapshotMemory's programs (1,000 one-block rewrites) a keyframe every 32 steps cost 1.99x
-     * one copy for MIX (nest depth 971) and 17x for a chain of 10^5 nested blocks, every 128 steps 0.74x and
-     * 5.96x; every 1,024 steps (none in the measurement) 0.16x and 0.83x. Rebuilding a snapshot of the chain
-     * then takes about 1.6 s, because each edit's path is walked level by level.
+     * functions. So frequent keyframes multiply the memory of a history whose edits reach deep into the nest (a
+     * chain of nested blocks copies most of its nest at each one), and rare ones lengthen a rebuild, which walks
+     * each edit's path level by level. SnapshotMemory measures the trade-off.
      */
     int KEYFRAME = 1024;
 

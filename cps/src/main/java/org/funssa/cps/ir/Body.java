@@ -16,8 +16,8 @@ import java.util.Objects;
  * recursive {@code equals}/{@code hashCode} a record would generate would overflow the stack.
  *
  * <p>The hash is computed on first use and cached, not at construction. A rewrite rebuilds a body once per
- * change (append the copies, then replace the tail), and hashing every let each time made hashing a quarter
- * of SSA destruction's time though no pass ever asks for the hash. The cache is the racy single-check idiom
+ * change (append the copies, then replace the tail), and hashing at construction would hash every let of the
+ * body at each change, though no pass ever asks for the hash. The cache is the racy single-check idiom
  * of {@link String#hashCode()}: the value is a function of final fields, so a thread that sees no cached value
  * computes the same one again.
  */

@@ -19,8 +19,8 @@ final class Affinities {
     /**
      * The queued affinities between the classes rooted at a and b, as they weighed when queued, strongest
      * first and then by first copy: a binary heap (Williams 1964) in parallel arrays, which a function of 10^6
-     * instructions fills with 10^5 entries or more; a PriorityQueue of records spent most of its time
-     * following pointers to compare them.
+     * instructions fills with 10^5 entries or more; a PriorityQueue of records follows a pointer to each
+     * record it compares, where the arrays are compared in place.
      */
     private static final class Queue {
         private int[] as = new int[64];

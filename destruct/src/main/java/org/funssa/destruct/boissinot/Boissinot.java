@@ -355,7 +355,8 @@ public final class Boissinot implements Destruction {
 
         /**
          * Let {@code let} of block {@code b} renamed to the classes; the let itself when no name changes, as
-         * most lets of a function keep theirs (each rebuilt one was a tenth of the method's allocation).
+         * most lets of a function keep theirs (rebuilding each would allocate a let and its expression for
+         * nothing).
          */
         private Let renamedAt(int b, int let, Let l) {
             cursor = occurrences.operandsFrom(b, let);

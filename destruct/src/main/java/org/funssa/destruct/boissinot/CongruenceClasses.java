@@ -15,9 +15,9 @@ package org.funssa.destruct.boissinot;
  * links followed.
  *
  * Linear in both sizes is too much when a small class meets a large one again and again, as when the class
- * of a register that lives around every loop of a function takes in the copies at each loop header: on
- * generated functions with nested loops that made coalescing grow as n^1.3 (10^5 to 10^6 instructions: 20
- * times the time). So the walk covers only the members of the large class that can matter: those that a
+ * of a register that lives around every loop of a function takes in the copies at each loop header: each of
+ * those merges walked the whole large class, so on functions with nested loops coalescing grew faster than
+ * the function. So the walk covers only the members of the large class that can matter: those that a
  * member of the small class dominates (a range of numbers per member, as the numbering is a preorder), and
  * the nearest dominating member of the large class of each member of the small one, found by following
  * each class's own dominance forest ("class parents") up from the member just before it. Any other member
@@ -79,7 +79,7 @@ final class CongruenceClasses {
     /**
      * The variable that names each variable's class, by number, as the classes are now: a table made once for
      * renaming every occurrence after the last merge (finding the root of each occurrence in turn was, at 10^6
-     * instructions, a cache miss or two each and a tenth of the method's time).
+     * instructions, a cache miss or two for every occurrence of the function).
      */
     Atom.Var[] finalNames() {
         Atom.Var[] names = new Atom.Var[parent.length];

@@ -20,8 +20,8 @@ import org.funssa.cps.rewrite.Nest;
  *
  * <p>Variables are asked about by their liveness numbers, and a φ target's number is read from its block's
  * {@link Liveness#parameters parameters}: looking each name up in the table of all names (3·10^6 of them on
- * a generated function of 10^6 instructions, LOOPS) cost a cache miss or two per question, a tenth of the
- * method's time at that size, and sets of parameter names per block were as many small hash sets again.
+ * a generated function of 10^6 instructions, LOOPS) cost a cache miss or two per question, and sets of
+ * parameter names per block were as many small hash sets again.
  */
 final class Blocks {
 

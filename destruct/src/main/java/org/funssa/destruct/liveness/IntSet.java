@@ -9,8 +9,8 @@ package org.funssa.destruct.liveness;
  * to 3·n, and the neighbour sets of an interference graph, most of them reserved so, are most of the graph.
  * An interference graph of a function with 10^6 instructions has tens of millions of edges; a HashSet of
  * Integers costs about 50 bytes for each end of one, this set 4 to 12. A slot holds its member plus one, so
- * that a new array, which the JVM zeroes, is all free slots without a second pass to fill it (that fill was
- * 2 % of Sreedhar's method at 10^6 instructions).
+ * that a new array, which the JVM zeroes, is all free slots without a second pass to fill it (a pass over
+ * every slot of every neighbour set).
  */
 
 import java.util.function.IntConsumer;

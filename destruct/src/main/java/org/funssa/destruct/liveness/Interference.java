@@ -9,9 +9,9 @@ package org.funssa.destruct.liveness;
  * Only the variables a caller names are in the graph: Sreedhar's method asks about φ resources and the
  * operands of copies only, a third of the variables and a third of the edges on generated functions.
  * The caller names them by their liveness numbers, and the graph keeps a table from those numbers to its
- * vertices both ways: at 10^6 instructions, numbering the variables by name again (a hash table of 10^6
- * names, a cache miss or two per name) had been a twentieth of Method II's time, where at 10^5 it was a
- * sixtieth. Names are looked up only when a caller asks by name.
+ * vertices both ways: numbering the variables by name again would look each up in a hash table of 10^6 names
+ * at 10^6 instructions, a cache miss or two per name, where at 10^5 the table still fits in the cache. Names
+ * are looked up only when a caller asks by name.
  * Variables are numbered, each has the set of its neighbours' numbers, and the live variables of the
  * backward walk are a sparse set (Briggs and Torczon, "An efficient representation for sparse sets",
  * 1993): adding, removing and clearing cost O(1) or the size, whatever the number of variables.
@@ -140,7 +140,7 @@ public final class Interference {
 
     /**
      * How many of {@code live}'s variables are in the graph. Reserving room for every live variable, a third of
-     * which are, left half the neighbour sets of generated functions oversized (123 MB at 10^6 instructions).
+     * which are, left half the neighbour sets of generated functions oversized.
      */
     private static int inGraph(LiveSet live, int[] vertex) {
         int[] count = {0};

@@ -226,7 +226,7 @@ public final class Liveness {
             }
         }
 
-        /** The operands of a let, read by index: a vector and an iterator per let were a tenth of the allocation. */
+        /** The operands of a let, read by index: no vector and no iterator is allocated per let. */
         void used(int b, Expr e) {
             for (int i = 0, count = e.operandCount(); i < count; i++) {
                 used(b, e.operand(i));

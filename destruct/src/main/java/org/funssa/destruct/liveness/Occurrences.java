@@ -3,8 +3,8 @@ package org.funssa.destruct.liveness;
 /*
  * Why: a pass over a function of 10^6 instructions that looks up the number of each variable occurrence in
  * a hash table of 2·10^6 names pays a cache miss or two per occurrence, where the same pass at 10^5 finds
- * the table in the cache; those lookups made Sreedhar's interference graph grow 14-fold from 10^5 to 10^6
- * instructions. Liveness looks every occurrence up once anyway, so it writes the numbers down in the order
+ * the table in the cache, so the cost of each occurrence grows with the function, not only their number.
+ * Liveness looks every occurrence up once anyway, so it writes the numbers down in the order
  * it reads them, and a later walk in the same order reads them in sequence.
  */
 

@@ -50,7 +50,7 @@ public final class Naive implements Destruction {
     /**
      * One function's destruction. A block whose jumps all pass their targets' parameters already is kept as it
      * is: on a function without φs the output is the input, where every block used to be rebuilt around a new
-     * jump (98 MB allocated for nothing on a straight line of 10^6 instructions).
+     * jump, a copy of the whole function allocated for nothing.
      */
     private static final class Run {
         private final Nest nest;

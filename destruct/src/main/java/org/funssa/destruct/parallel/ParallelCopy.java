@@ -39,8 +39,8 @@ public record ParallelCopy(Vector<Move> moves) {
 
     /**
      * Whether no two moves write one variable. A jump passes a few arguments, and destruction makes a
-     * parallel copy for every edge: comparing them pairwise allocates nothing, where building a set for each
-     * edge was a sixth of what the naive method allocated (JFR, LOOPS at 10^6 instructions).
+     * parallel copy for every edge: comparing them pairwise allocates nothing, where building a set would
+     * allocate one for each edge of the function.
      */
     private static boolean distinctDestinations(Vector<Move> moves) {
         int n = moves.size();
@@ -83,8 +83,8 @@ public record ParallelCopy(Vector<Move> moves) {
     /**
      * The moves of the parallel copy a jump performs, checked as the constructor checks them, as an array: what
      * {@link Sequentialization#schedule} takes. The naive method makes one parallel copy per edge and needs
-     * nothing but its schedule; the record, its vector and the array made back from it were a third of what
-     * that method allocated (a generated function of 10^6 instructions, LOOPS).
+     * nothing but its schedule; the record, its vector and the array made back from it would be allocated for
+     * every edge and thrown away at once.
      */
     public static Move[] moves(Vector<Atom.Var> destinations, Vector<? extends Atom> sources) {
         Move[] moves = build(destinations, sources);

@@ -12,17 +12,16 @@ package org.funssa.destruct.sreedhar;
  * interfering pair of members other than the copy's own (a copy's destination does not interfere with its
  * source, §5.5.2, and no update of step 6 makes them, so that is whether the classes interfere). Comparing
  * the members pairwise costs the product of the class sizes, and a class that follows one register around
- * the loops of a function has a member at every loop header: on generated functions of 10^5 instructions
- * with nested loops Method III grew as n^1.6. So the interference of the classes is kept instead: the
+ * the loops of a function has a member at every loop header, so on functions with nested loops the pairwise
+ * tests grow with the square of the number of loops. So the interference of the classes is kept instead: the
  * interference graph of the variables, with each class contracted to one vertex (one of its members).
  * A merge contracts two vertices; an edge added by step 6 joins the classes of its ends. Both questions
  * are then one lookup.
  *
  * The forest links the smaller class under the larger (union by size, ibid.), so no path is longer than
  * log₂ of the class size; the contracted vertex is whichever of the two had more neighbours (so that few
- * edges move), and each root records it. Linking by neighbours instead made paths long: on a generated
- * function of 10^6 instructions, finding roots took a tenth of Method III's time, a hundred times its
- * time at 10^5.
+ * edges move), and each root records it. Linking by neighbours instead made paths long, bounded only by the
+ * class size, so that finding a root was no longer logarithmic.
  */
 
 import java.util.ArrayList;
@@ -42,9 +41,8 @@ import org.funssa.destruct.liveness.Liveness;
  * <p>Variables are named by numbers, never by names: a variable's <em>liveness number</em> (the number {@link
  * Liveness} gives it, which the method reads from the liveness's occurrences) and its <em>member number</em>
  * (its vertex in the graph as first given, which the graph finds from the liveness number by a table).
- * At 10^6 instructions a name looked up in a hash table of 10^6 names is a cache miss or two; the lookups
- * by name this replaced (in step 4's pair test, in coalescing and in the final renaming) had been a tenth of
- * Method II's time on a generated function of that size.
+ * At 10^6 instructions a name looked up in a hash table of 10^6 names is a cache miss or two; numbers replace
+ * those lookups by name in step 4's pair test, in coalescing and in the final renaming.
  */
 final class PhiCongruence {
 

@@ -8,12 +8,13 @@ import io.vavr.collection.TreeSet;
 import io.vavr.collection.Vector;
 import java.util.Arrays;
 import org.funssa.core.cfg.Cfg;
-import org.funssa.core.cfg.RegisterLiveness;
+import org.funssa.core.cfg.RegisterEffects;
 import org.funssa.core.graph.DominanceFrontiers;
 import org.funssa.core.graph.Dominators;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
+import org.funssa.core.graph.LivenessCheck;
 import org.funssa.core.lir.Module;
 
 /*
@@ -28,8 +29,11 @@ import org.funssa.core.lir.Module;
  *
  * Variables are the function's registers; a block defines V when it writes (REG V) (SET, CALL
  * receiver, PROLOGUE parameter, SUBREG part, CLOBBER). V is non-local (§4.1.3) when some block uses
- * V before defining it there: the upward-exposed uses of org.funssa.core.cfg.RegisterLiveness, whose
- * live-in sets give pruning. The entry block defines nothing implicitly: a variable undefined on
+ * V before defining it there: the upward-exposed uses of org.funssa.core.cfg.RegisterEffects. Pruning
+ * asks "V live into Y?" only for the Y the walk reaches, of org.funssa.core.graph.LivenessCheck, and
+ * builds no live set: the live sets can hold a number of entries quadratic in the function's size (L
+ * loops counting L counters set on entry: counter k is live through loops 1..k-1), the φs are at most
+ * the frontier entries walked. The entry block defines nothing implicitly: a variable undefined on
  * some path gets ⊥ there (§4.3), which is the renaming's business, not placement's.
  */
 
@@ -74,24 +78,26 @@ public final class PhiPlacement {
     public static Placement place(Module.Function function, Variant variant) {
         Cfg cfg = Cfg.of(function);
         DominatorTree tree = Dominators.of(cfg);
-        return place(RegisterLiveness.of(cfg), DominanceFrontiers.of(cfg, tree), variant);
+        return place(RegisterEffects.of(cfg), DominanceFrontiers.of(cfg, tree), variant);
     }
 
-    /** The φs the variant places, given the function's register liveness and dominance frontiers. */
-    public static Placement place(RegisterLiveness liveness, DominanceFrontiers frontiers, Variant variant) {
-        Cfg cfg = liveness.cfg();
+    /** The φs the variant places, given what the function's blocks do to its registers and its dominance frontiers. */
+    public static Placement place(RegisterEffects effects, DominanceFrontiers frontiers, Variant variant) {
+        Cfg cfg = effects.cfg();
         int blocks = cfg.size();
-        int variables = liveness.registers().size();
+        int variables = effects.registers().size();
+        LivenessCheck liveness = variant == Variant.PRUNED
+                ? new LivenessCheck(cfg, variables, effects::uses, effects::defs) : null;
         IntList definedVariables = new IntList();
         IntList definingBlocks = new IntList();
         boolean[] nonLocal = new boolean[variables];
         for (int b = 0; b < blocks; b++) {
-            IntSeq defs = liveness.defs(b);
+            IntSeq defs = effects.defs(b);
             for (int i = 0; i < defs.size(); i++) {
                 definedVariables.add(defs.get(i));
                 definingBlocks.add(b);
             }
-            IntSeq uses = liveness.uses(b);
+            IntSeq uses = effects.uses(b);
             for (int i = 0; i < uses.size(); i++) {
                 nonLocal[uses.get(i)] = true;
             }
@@ -123,7 +129,7 @@ public final class PhiPlacement {
                     if (inserted[y] == v) {
                         continue;
                     }
-                    if (variant != Variant.PRUNED || liveness.liveIn(y).containsSorted(v)) {
+                    if (variant != Variant.PRUNED || liveness.liveIn(y, v)) {
                         if (phis[y] == null) {
                             phis[y] = new IntList(2);
                         }
@@ -142,7 +148,7 @@ public final class PhiPlacement {
             if (phis[b] != null) {
                 IntList at = phis[b];
                 byBlock = byBlock.put(cfg.block(b).label(),
-                        TreeSet.ofAll(Vector.range(0, at.size()).map(i -> liveness.registers().get(at.get(i)))));
+                        TreeSet.ofAll(Vector.range(0, at.size()).map(i -> effects.registers().get(at.get(i)))));
             }
         }
         return new Placement(variant, byBlock);

@@ -20,8 +20,8 @@ import org.funssa.core.names.NameSet;
  * arguments, then writes the receivers; PROLOGUE writes its parameters; EPILOGUE, USE, JUMPC and JUMPN read;
  * CLOBBER writes (the old value dies); PARALLEL reads for all its parts, then writes for all of them. PHI
  * (SSA-form LIR) is rejected: its operands belong to predecessor edges, which per-block Uses cannot express.
- * RegisterLiveness solves the dataflow over these; semi-pruned φ placement needs only the Uses, pruned
- * placement asks org.funssa.core.graph.LivenessCheck about them, and neither builds a live set.
+ * RegisterLiveness solves the dataflow over these; φ placement (org.funssa.cps.prep.PhiPlacement) needs
+ * only these, not the live sets, in all its variants.
  */
 
 /** The upward-exposed uses and the definitions of registers in every block of a {@link Cfg}; registers are numbered in order of first appearance. */

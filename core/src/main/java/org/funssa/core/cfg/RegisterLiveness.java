@@ -9,8 +9,7 @@ import org.funssa.core.graph.Liveness;
  * Liveness of the registers of an LIR function: the dataflow of seed 004 §2.2.9's data dependence over the
  * per-block Uses and Defs of RegisterEffects, solved by org.funssa.core.graph.Liveness. The live sets can
  * hold a number of entries quadratic in the function's size (a counter set on entry and read after many
- * loops is live in all of them); a question about one block and one register is answered without them by
- * org.funssa.core.graph.LivenessCheck.
+ * loops is live in all of them), which is why pruned φ placement does without them.
  */
 
 /** Live-in and live-out registers of every block of a {@link Cfg}; registers are numbered in order of first appearance. */

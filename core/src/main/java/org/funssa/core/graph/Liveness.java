@@ -156,7 +156,7 @@ public final class Liveness {
      * For each variable v, the nodes whose set holds it: {@code nodes[start[v] .. start[v+1])}, two arrays
      * for all variables rather than an array each (a function of 10^6 instructions has 10^6 variables).
      */
-    record Inverted(int[] start, int[] nodes) {
+    private record Inverted(int[] start, int[] nodes) {
 
         static Inverted of(int n, int variables, IntFunction<IntSeq> sets) {
             int[] start = new int[variables + 1];

@@ -212,44 +212,6 @@ class GraphPropertiesTest {
         });
     }
 
-    /**
-     * LivenessCheck answers every question (node, variable) as the live sets do, whatever the order of the
-     * questions: grouped by variable (as φ placement asks them) on even graphs, in any order on odd ones, some
-     * asked twice.
-     */
-    @Test
-    void livenessCheckAnswersAsTheLiveSets() {
-        int[] graphs = {0};
-        forAllGraphs(11, (g, random) -> {
-            int variables = 1 + random.nextInt(6);
-            IntSeq[] uses = new IntSeq[g.size()];
-            IntSeq[] defs = new IntSeq[g.size()];
-            for (int x = 0; x < g.size(); x++) {
-                uses[x] = randomSet(random, variables);
-                defs[x] = randomSet(random, variables);
-            }
-            Liveness live = Liveness.of(g, variables, x -> uses[x], x -> defs[x]);
-            LivenessCheck check = new LivenessCheck(g, variables, x -> uses[x], x -> defs[x]);
-            List<int[]> questions = new ArrayList<>();
-            for (int v = 0; v < variables; v++) {
-                for (int x = 0; x < g.size(); x++) {
-                    questions.add(new int[] {x, v});
-                    if (random.nextInt(4) == 0) {
-                        questions.add(new int[] {x, v});
-                    }
-                }
-            }
-            java.util.Collections.shuffle(questions, new java.util.Random(graphs[0]));
-            if (graphs[0]++ % 2 == 0) {
-                questions.sort(java.util.Comparator.comparingInt(q -> q[1]));
-            }
-            for (int[] q : questions) {
-                assertThat(check.liveIn(q[0], q[1])).as("v%d live into %d", q[1], q[0])
-                        .isEqualTo(live.liveIn(q[0]).contains(q[1]));
-            }
-        });
-    }
-
     /** The φ-aware form: sources read on the way out, targets written on the way in and not live before. */
     @Test
     void phiAwareLivenessMatchesANaiveFixpoint() {

@@ -88,7 +88,7 @@ final class CytronConstruction {
      * otherwise copy them with. No variant builds live sets: pruning asks about the blocks the walk reaches.
      */
     private static Vector<String>[] phis(Cfg cfg, DominatorTree tree, PhiPlacement.Variant variant) {
-        PhiPlacement.Placement placement = PhiPlacement.place(RegisterEffects.of(cfg),
+        PhiPlacement.Placement placement = PhiPlacement.place(RegisterEffects.of(cfg), tree,
                 DominanceFrontiers.of(cfg, tree), variant);
         @SuppressWarnings("unchecked")
         Vector<String>[] phis = new Vector[cfg.size()];

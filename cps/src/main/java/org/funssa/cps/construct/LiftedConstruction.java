@@ -20,8 +20,8 @@ import org.funssa.cps.ir.Label;
  * left out (they have no dominator, so no place in the dropped form either). The parameters are the full
  * live-in sets, so this construction is as large as they are and stays quadratic where they are: L loops
  * counting L counters set on entry (LirGenerator's COUNTERS_AHEAD shape) give counter k a parameter in every
- * block of loops 1..k-1 — unlike Cytron's pruned form, which asks about liveness only
- * where a φ may go (org.funssa.core.graph.LivenessCheck).
+ * block of loops 1..k-1 — unlike Cytron's pruned form, which decides liveness only where
+ * a φ may go (org.funssa.cps.prep.PhiPlacement).
  */
 
 /**

@@ -113,11 +113,11 @@ class PhiPlacementTest {
         DominatorTree tree = Dominators.of(cfg);
         RegisterLiveness liveness = RegisterLiveness.of(cfg);
         DominanceFrontiers frontiers = DominanceFrontiers.of(cfg, tree);
-        Set<Tuple2<String, String>> minimal = sites(PhiPlacement.place(liveness.effects(), frontiers,
+        Set<Tuple2<String, String>> minimal = sites(PhiPlacement.place(liveness.effects(), tree, frontiers,
                 Variant.MINIMAL));
-        Set<Tuple2<String, String>> semi = sites(PhiPlacement.place(liveness.effects(), frontiers,
+        Set<Tuple2<String, String>> semi = sites(PhiPlacement.place(liveness.effects(), tree, frontiers,
                 Variant.SEMI_PRUNED));
-        Set<Tuple2<String, String>> pruned = sites(PhiPlacement.place(liveness.effects(), frontiers,
+        Set<Tuple2<String, String>> pruned = sites(PhiPlacement.place(liveness.effects(), tree, frontiers,
                 Variant.PRUNED));
         assertThat(minimal.containsAll(semi)).as(f.name() + ": semi-pruned ⊆ minimal").isTrue();
         assertThat(semi.containsAll(pruned)).as(f.name() + ": pruned ⊆ semi-pruned").isTrue();

@@ -43,6 +43,8 @@ import org.funssa.core.lir.Module;
  * elimination, over the candidates the walk found (LiveCandidates). Finding the nearest dominating
  * definition or φ of each use and of each candidate's predecessors is one sweep over them in dominator
  * tree pre-order with a stack, so pruning costs what the walk costs, times a logarithm for the sort.
+ * Boissinot et al.'s liveness checking (CGO 2008) also answers per question, but needs SSA already and
+ * precomputes reachability sets per block whose total size is quadratic in the worst case.
  */
 
 /** Where φ-functions go, for the three variants of seed 004 §4.1. */

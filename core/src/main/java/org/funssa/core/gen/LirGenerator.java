@@ -24,8 +24,11 @@ import org.funssa.core.lir.Symbol;
  * <p>Termination: blocks are laid out in an order in which every cycle contains a <em>back edge</em>
  * (an edge to a block at or before its source), and every back edge consumes the function's fuel
  * variable: back edges are taken at most {@code fuel + maxLoopDepth} times per call, so every block runs
- * at most {@code fuel + maxLoopDepth + 1} times per call. {@link Generated#stepBound()} turns that into a
- * bound on the work of a run.
+ * at most {@code fuel + maxLoopDepth + 1} times per call. The counted loops of {@link Shape#COUNTERS_AHEAD}
+ * and {@link Shape#COUNTERS_LATE} are the exception: each is entered once per call and its back edge
+ * increments its own counter, which its header bounds by {@value #COUNTED_ITERATIONS}, so its blocks run at
+ * most {@code COUNTED_ITERATIONS + 1 <= fuel + maxLoopDepth + 1} times. {@link Generated#stepBound()} turns
+ * that into a bound on the work of a run.
  *
  * <p>No undefined behaviour: all variables and the frame array are initialised on entry; divisors are
  * made odd and positive, shift counts and array indices are masked into range; float values never
@@ -42,6 +45,8 @@ public final class LirGenerator {
     private static final int GLOBAL_WORDS = 64;
     private static final int FRAME_WORDS = 16;
     private static final LirType.Int ADDRESS = LirType.I64;
+    /** The iterations of a counted loop: at most fuel + maxLoopDepth, which is at least 2. */
+    private static final int COUNTED_ITERATIONS = 2;
 
     private final SplittableRandom random;
     private final GeneratorConfig config;
@@ -143,6 +148,15 @@ public final class LirGenerator {
     /** Loop latch: {@code fuel -= 1; goto header}. */
     private record Latch(int header) implements Exit {}
 
+    /** Before a counted loop: {@code counters[counter] = 0; goto header}. */
+    private record Enter(int counter, int header) implements Exit {}
+
+    /** Counted loop header: {@code if (counters[counter] < COUNTED_ITERATIONS) goto body; else goto after}. */
+    private record CountedHeader(int counter, int body, int after) implements Exit {}
+
+    /** Counted loop latch: {@code counters[counter] += 1; goto header}. */
+    private record CountedLatch(int counter, int header) implements Exit {}
+
     /** A variable of the function being generated: a register or a frame slot, by {@link Storage}. */
     private record Variable(String name, LirType type) {}
 
@@ -158,6 +172,9 @@ public final class LirGenerator {
         private final List<Variable> doubles = new ArrayList<>();
         private final Variable fuel;
         private final Variable param;
+        /** The counters of counted loops, one per loop, and those the entry block sets to 0. */
+        private final List<Variable> counters = new ArrayList<>();
+        private final List<Variable> countersAhead = new ArrayList<>();
         private long bound;
 
         FunctionBuilder(int index, int functionCount, long[] calleeBounds) {
@@ -230,6 +247,7 @@ public final class LirGenerator {
             all.addAll(wides);
             all.addAll(doubles);
             all.add(fuel);
+            all.addAll(counters);
             if (index > 0) {
                 all.add(param);
             }
@@ -268,6 +286,8 @@ public final class LirGenerator {
                 }
                 case LOOPS -> loops(start, end);
                 case UNSTRUCTURED -> unstructured(start, end);
+                case COUNTERS_AHEAD -> countedLoops(start, end, true);
+                case COUNTERS_LATE -> countedLoops(start, end, false);
                 case MIX -> {
                     Shape[] parts = {Shape.STRAIGHT, Shape.DIAMONDS, Shape.LOOPS, Shape.UNSTRUCTURED};
                     int b = start;
@@ -298,6 +318,30 @@ public final class LirGenerator {
                 } else {
                     exits[b] = new Goto(b + 1);
                 }
+            }
+        }
+
+        /**
+         * Counted loops one after the other, three blocks each: a block before the loop (which sets the counter
+         * to 0 unless the entry block does), the header, the latch.
+         */
+        private void countedLoops(int start, int end, boolean ahead) {
+            int b = start;
+            for (; b + 3 <= end; b += 3) {
+                int counter = counters.size();
+                Variable c = variable("c" + counter, LirType.I32);
+                counters.add(c);
+                if (ahead) {
+                    countersAhead.add(c);
+                    exits[b] = new Goto(b + 1);
+                } else {
+                    exits[b] = new Enter(counter, b + 1);
+                }
+                exits[b + 1] = new CountedHeader(counter, b + 2, b + 3);
+                exits[b + 2] = new CountedLatch(counter, b + 1);
+            }
+            for (; b < end; b++) {
+                exits[b] = new Goto(b + 1);
             }
         }
 
@@ -337,6 +381,16 @@ public final class LirGenerator {
                         new Stmt.JumpC(fuelLeft(), label(back.target()), label(back.next())));
                 case Header h -> List.of(new Stmt.JumpC(fuelLeft(), label(h.body()), label(h.after())));
                 case Latch l -> List.of(decrementFuel(), new Stmt.Jump(label(l.header())));
+                case Enter e -> List.of(write(counters.get(e.counter()), intConst(0)),
+                        new Stmt.Jump(label(e.header())));
+                case CountedHeader h -> List.of(new Stmt.JumpC(new LExp.Binary(Op.TSTLTS, LirType.I32,
+                        read(counters.get(h.counter())), intConst(COUNTED_ITERATIONS)), label(h.body()),
+                        label(h.after())));
+                case CountedLatch l -> {
+                    Variable c = counters.get(l.counter());
+                    yield List.of(write(c, new LExp.Binary(Op.ADD, LirType.I32, read(c), intConst(1))),
+                            new Stmt.Jump(label(l.header())));
+                }
             };
         }
 
@@ -372,6 +426,9 @@ public final class LirGenerator {
                 init.add(write(d, new LExp.FloatConst(LirType.F64, random.nextInt(-500, 500) / 8.0)));
             }
             init.add(write(fuel, intConst(config.fuel())));
+            for (Variable c : countersAhead) {
+                init.add(write(c, intConst(0)));
+            }
             if (config.memory()) {
                 for (int w = 0; w < FRAME_WORDS; w++) {
                     init.add(new Stmt.Set(LirType.I32, LExp.Mem.of(LirType.I32, element("buf", intConst(w))),

@@ -12,5 +12,14 @@ public enum Shape {
      *  block: irreducible loops and critical edges are common. */
     UNSTRUCTURED,
     /** Regions of all the shapes above, one after the other. */
-    MIX
+    MIX,
+    /**
+     * Sequential loops, each counting its own counter {@code c_k} from 0 to 2, every counter set to 0 in the
+     * entry block: {@code c_k} is live through loops 1..k-1, so the live sets hold a number of entries
+     * quadratic in the number of loops (the case of pruned φ placement that must not build them). Not a part
+     * of {@link #MIX}.
+     */
+    COUNTERS_AHEAD,
+    /** As {@link #COUNTERS_AHEAD}, but each counter is set to 0 in the block just before its loop. */
+    COUNTERS_LATE
 }

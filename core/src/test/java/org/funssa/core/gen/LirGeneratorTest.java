@@ -44,6 +44,34 @@ class LirGeneratorTest {
         assertThat(branches).isEqualTo(main.body().count(s -> s instanceof Stmt.DefLabel) / 3);
     }
 
+    /**
+     * A counted loop is three blocks, so a sized function of 6000 statements (1000 blocks) has 333 loops and
+     * as many counters: all set in the entry block (COUNTERS_AHEAD: before the first label) or each in the block
+     * before its loop (COUNTERS_LATE: after the first label).
+     */
+    @Test
+    void counterShapesSetOneCounterPerLoopAheadOrLate() {
+        for (Shape shape : new Shape[] {Shape.COUNTERS_AHEAD, Shape.COUNTERS_LATE}) {
+            Module.Function main = LirGenerator.generate(4, GeneratorConfig.sized(6_000, shape)).module()
+                    .function("main").get();
+            int firstLabel = main.body().indexWhere(s -> s instanceof Stmt.DefLabel);
+            Vector<Integer> zeroed = main.body().zipWithIndex().flatMap(t -> counterSetToZero(t._1)
+                    ? Vector.of(t._2) : Vector.empty());
+            assertThat(zeroed).as(shape.name()).hasSize(333);
+            assertThat(zeroed.forAll(i -> i < firstLabel)).as(shape.name())
+                    .isEqualTo(shape == Shape.COUNTERS_AHEAD);
+            assertThat(zeroed.forAll(i -> i > firstLabel)).as(shape.name())
+                    .isEqualTo(shape == Shape.COUNTERS_LATE);
+            assertThat(main.symbols().count(s -> s.name().startsWith("c"))).isEqualTo(333);
+        }
+    }
+
+    private static boolean counterSetToZero(Stmt s) {
+        return s instanceof Stmt.Set set && set.target() instanceof org.funssa.core.lir.LExp.Reg r
+                && r.name().startsWith("c") && set.value() instanceof org.funssa.core.lir.LExp.IntConst c
+                && c.bits() == 0;
+    }
+
     @Test
     void sizedConfigurationsHitTheirSizeWithinAFewPercent() {
         for (int size : new int[] {1_000, 100_000}) {

@@ -4,7 +4,7 @@ import io.vavr.collection.SortedSet;
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
 import org.funssa.core.cfg.Cfg;
-import org.funssa.core.cfg.RegisterLiveness;
+import org.funssa.core.cfg.RegisterEffects;
 import org.funssa.core.graph.DominanceFrontiers;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.IntSeq;
@@ -84,12 +84,12 @@ final class CytronConstruction {
     }
 
     /**
-     * The registers that get a φ at each block, by name (Figure 4.1). Liveness and the frontiers are made and
-     * dropped here, before renaming allocates the IR: liveness alone holds live sets for every block, as large
-     * as the function, which the collector would otherwise copy while the IR grows.
+     * The registers that get a φ at each block, by name (Figure 4.1). The blocks' register uses and definitions
+     * and the frontiers are made and dropped here, before renaming allocates the IR, which the collector would
+     * otherwise copy them with. No variant builds live sets: pruning asks about the blocks the walk reaches.
      */
     private static Vector<String>[] phis(Cfg cfg, DominatorTree tree, PhiPlacement.Variant variant) {
-        PhiPlacement.Placement placement = PhiPlacement.place(RegisterLiveness.of(cfg),
+        PhiPlacement.Placement placement = PhiPlacement.place(RegisterEffects.of(cfg), tree,
                 DominanceFrontiers.of(cfg, tree), variant);
         @SuppressWarnings("unchecked")
         Vector<String>[] phis = new Vector[cfg.size()];

@@ -18,10 +18,18 @@ import org.funssa.cps.ir.VarSupply;
  * register here (MemoryRegister) — and every jump passes their current values. All local functions sit
  * side by side in the function's body, which is the entry block; nothing is in scope in a local
  * function but its own parameters and lets: the λ-lifted form. Blocks the entry does not reach are
- * left out (they have no dominator, so no place in the dropped form either).
+ * left out (they have no dominator, so no place in the dropped form either). The parameters are the full
+ * live-in sets, so this construction is as large as they are and stays quadratic where they are: L loops
+ * counting L counters set on entry (LirGenerator's COUNTERS_AHEAD shape) give counter k a parameter in every
+ * block of loops 1..k-1 — unlike Cytron's pruned form, which decides liveness only where
+ * a φ may go (org.funssa.cps.prep.PhiPlacement).
  */
 
-/** Builds the λ-lifted form of a function in normal form. */
+/**
+ * Builds the λ-lifted form of a function in normal form. Its parameters are the registers live into each
+ * block, so its size, and its time, are those of the live sets: quadratic in the function's size when many
+ * registers are live through many blocks, as with L sequential loops whose counters are all set on entry.
+ */
 final class LiftedConstruction {
 
     private LiftedConstruction() {}

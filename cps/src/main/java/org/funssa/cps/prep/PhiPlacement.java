@@ -8,7 +8,7 @@ import io.vavr.collection.TreeSet;
 import io.vavr.collection.Vector;
 import java.util.Arrays;
 import org.funssa.core.cfg.Cfg;
-import org.funssa.core.cfg.RegisterLiveness;
+import org.funssa.core.cfg.RegisterEffects;
 import org.funssa.core.graph.DominanceFrontiers;
 import org.funssa.core.graph.Dominators;
 import org.funssa.core.graph.DominatorTree;
@@ -28,9 +28,23 @@ import org.funssa.core.lir.Module;
  *
  * Variables are the function's registers; a block defines V when it writes (REG V) (SET, CALL
  * receiver, PROLOGUE parameter, SUBREG part, CLOBBER). V is non-local (§4.1.3) when some block uses
- * V before defining it there: the upward-exposed uses of org.funssa.core.cfg.RegisterLiveness, whose
- * live-in sets give pruning. The entry block defines nothing implicitly: a variable undefined on
- * some path gets ⊥ there (§4.3), which is the renaming's business, not placement's.
+ * V before defining it there: the upward-exposed uses of org.funssa.core.cfg.RegisterEffects. The entry
+ * block defines nothing implicitly: a variable undefined on some path gets ⊥ there (§4.3), which is the
+ * renaming's business, not placement's.
+ *
+ * Pruning needs "V live into Y?" only for the Y the walk reaches, and asks it without live sets, whose
+ * size can be quadratic in the function's (L loops counting L counters all set on entry: counter k is
+ * live through loops 1..k-1), nor a search of the paths from Y, which can be as long (after loop
+ * rotation a counter's loop exit is in its frontier, and the counter is dead there and after). It uses
+ * minimal SSA instead (Cytron et al., TOPLAS 1991, §5): with a φ at every Y of the iterated frontier,
+ * every point of the function has one reaching definition of V, the nearest definition or φ of V that
+ * dominates it. So V is live into a candidate Y exactly when Y's φ is useful: its value reaches an
+ * upward-exposed use of V, directly or through the arguments of other useful φs — the marking of dead-φ
+ * elimination, over the candidates the walk found (LiveCandidates). Finding the nearest dominating
+ * definition or φ of each use and of each candidate's predecessors is one sweep over them in dominator
+ * tree pre-order with a stack, so pruning costs what the walk costs, times a logarithm for the sort.
+ * Boissinot et al.'s liveness checking (CGO 2008) also answers per question, but needs SSA already and
+ * precomputes reachability sets per block whose total size is quadratic in the worst case.
  */
 
 /** Where φ-functions go, for the three variants of seed 004 §4.1. */
@@ -74,29 +88,40 @@ public final class PhiPlacement {
     public static Placement place(Module.Function function, Variant variant) {
         Cfg cfg = Cfg.of(function);
         DominatorTree tree = Dominators.of(cfg);
-        return place(RegisterLiveness.of(cfg), DominanceFrontiers.of(cfg, tree), variant);
+        return place(RegisterEffects.of(cfg), tree, DominanceFrontiers.of(cfg, tree), variant);
     }
 
-    /** The φs the variant places, given the function's register liveness and dominance frontiers. */
-    public static Placement place(RegisterLiveness liveness, DominanceFrontiers frontiers, Variant variant) {
-        Cfg cfg = liveness.cfg();
+    /**
+     * The φs the variant places, given what the function's blocks do to its registers, its dominator tree and
+     * its dominance frontiers.
+     */
+    public static Placement place(RegisterEffects effects, DominatorTree tree, DominanceFrontiers frontiers,
+                                  Variant variant) {
+        Cfg cfg = effects.cfg();
         int blocks = cfg.size();
-        int variables = liveness.registers().size();
+        int variables = effects.registers().size();
         IntList definedVariables = new IntList();
         IntList definingBlocks = new IntList();
+        IntList usedVariables = new IntList();
+        IntList usingBlocks = new IntList();
         boolean[] nonLocal = new boolean[variables];
         for (int b = 0; b < blocks; b++) {
-            IntSeq defs = liveness.defs(b);
+            IntSeq defs = effects.defs(b);
             for (int i = 0; i < defs.size(); i++) {
                 definedVariables.add(defs.get(i));
                 definingBlocks.add(b);
             }
-            IntSeq uses = liveness.uses(b);
+            IntSeq uses = effects.uses(b);
             for (int i = 0; i < uses.size(); i++) {
                 nonLocal[uses.get(i)] = true;
+                usedVariables.add(uses.get(i));
+                usingBlocks.add(b);
             }
         }
         IntSeq[] definedAt = IntSeq.grouped(variables, definedVariables, definingBlocks); // in block order
+        IntSeq[] usedAt = IntSeq.grouped(variables, usedVariables, usingBlocks);
+        LiveCandidates live = new LiveCandidates(cfg, tree);
+        IntList candidates = new IntList();
         int[] inserted = new int[blocks];
         int[] work = new int[blocks];
         Arrays.fill(inserted, -1);
@@ -116,6 +141,7 @@ public final class PhiPlacement {
                 w.add(x);
                 work[x] = v;
             }
+            candidates.clear();
             while (!w.isEmpty()) {
                 IntSeq frontier = frontiers.frontier(w.pop());
                 for (int i = 0; i < frontier.size(); i++) {
@@ -123,18 +149,23 @@ public final class PhiPlacement {
                     if (inserted[y] == v) {
                         continue;
                     }
-                    if (variant != Variant.PRUNED || liveness.liveIn(y).containsSorted(v)) {
-                        if (phis[y] == null) {
-                            phis[y] = new IntList(2);
-                        }
-                        phis[y].add(v);
-                        inserted[y] = v;
-                    }
+                    // pruned: Y is a candidate, kept below if V lives into it
+                    candidates.add(y);
+                    inserted[y] = v;
                     if (work[y] != v) {
                         w.add(y);
                         work[y] = v;
                     }
                 }
+            }
+            IntSeq placed = variant == Variant.PRUNED
+                    ? live.of(v, candidates, definedAt[v], usedAt[v]) : candidates.toSeq();
+            for (int i = 0; i < placed.size(); i++) {
+                int y = placed.get(i);
+                if (phis[y] == null) {
+                    phis[y] = new IntList(2);
+                }
+                phis[y].add(v);
             }
         }
         LinkedHashMap<String, SortedSet<String>> byBlock = LinkedHashMap.empty();
@@ -142,9 +173,138 @@ public final class PhiPlacement {
             if (phis[b] != null) {
                 IntList at = phis[b];
                 byBlock = byBlock.put(cfg.block(b).label(),
-                        TreeSet.ofAll(Vector.range(0, at.size()).map(i -> liveness.registers().get(at.get(i)))));
+                        TreeSet.ofAll(Vector.range(0, at.size()).map(i -> effects.registers().get(at.get(i)))));
             }
         }
         return new Placement(variant, byBlock);
+    }
+
+    /**
+     * Which candidate blocks of one variable at a time its φ is useful in (see the header comment): arrays over
+     * the blocks, stamped with the variable so that nothing is cleared between variables.
+     */
+    private static final class LiveCandidates {
+        /** What a sweep event asks or records at a block, in the order they happen at one block. */
+        private static final int USE_AT_ENTRY = 0;
+        private static final int DEFINITION = 1;
+        private static final int VALUE_AT_EXIT = 2;
+
+        private final Cfg cfg;
+        private final DominatorTree tree;
+        private final int[] candidate;
+        private final int[] defined;
+        private final int[] useful;
+        private final int[] asked;
+        /** The φ block whose value V has at the block's exit, or -1 for a definition or none; valid where asked. */
+        private final int[] valueAtExit;
+        private long[] events = new long[16];
+        private final IntList stack = new IntList();
+        private final IntList work = new IntList();
+
+        LiveCandidates(Cfg cfg, DominatorTree tree) {
+            this.cfg = cfg;
+            this.tree = tree;
+            int n = cfg.size();
+            candidate = stamps(n);
+            defined = stamps(n);
+            useful = stamps(n);
+            asked = stamps(n);
+            valueAtExit = new int[n];
+        }
+
+        private static int[] stamps(int n) {
+            int[] stamps = new int[n];
+            Arrays.fill(stamps, -1);
+            return stamps;
+        }
+
+        /** The candidates whose φ for v is useful, given v's defining blocks and its blocks with upward-exposed uses. */
+        IntSeq of(int v, IntList candidates, IntSeq definedAt, IntSeq usedAt) {
+            if (candidates.isEmpty()) {
+                return IntSeq.empty();
+            }
+            int count = 0;
+            for (int i = 0; i < definedAt.size(); i++) {
+                int d = definedAt.get(i);
+                defined[d] = v;
+                if (tree.contains(d)) {
+                    count = event(count, d, DEFINITION);
+                }
+            }
+            for (int i = 0; i < candidates.size(); i++) {
+                int y = candidates.get(i);
+                candidate[y] = v;
+                if (defined[y] != v) {
+                    count = event(count, y, DEFINITION);
+                }
+                IntSeq preds = cfg.predecessors(y);
+                for (int k = 0; k < preds.size(); k++) {
+                    int p = preds.get(k);
+                    if (asked[p] != v && tree.contains(p)) {
+                        asked[p] = v;
+                        count = event(count, p, VALUE_AT_EXIT);
+                    }
+                }
+            }
+            for (int i = 0; i < usedAt.size(); i++) {
+                if (tree.contains(usedAt.get(i))) {
+                    count = event(count, usedAt.get(i), USE_AT_ENTRY);
+                }
+            }
+            Arrays.sort(events, 0, count);
+            // the sweep: the stack holds the definitions and φs of v that dominate the block at hand
+            IntSeq preorder = tree.preorder();
+            stack.clear();
+            work.clear();
+            for (int e = 0; e < count; e++) {
+                int block = preorder.get((int) (events[e] >>> 2));
+                while (!stack.isEmpty() && !tree.dominates(stack.last(), block)) {
+                    stack.pop();
+                }
+                switch ((int) (events[e] & 3)) {
+                    case USE_AT_ENTRY -> mark(v, candidate[block] == v ? block : exitValue(v));
+                    case DEFINITION -> stack.add(block);
+                    default -> valueAtExit[block] = exitValue(v);
+                }
+            }
+            // the marking: a useful φ makes useful the φs whose values its arguments are
+            IntList kept = new IntList();
+            while (!work.isEmpty()) {
+                int y = work.pop();
+                kept.add(y);
+                IntSeq preds = cfg.predecessors(y);
+                for (int k = 0; k < preds.size(); k++) {
+                    if (tree.contains(preds.get(k))) {
+                        mark(v, valueAtExit[preds.get(k)]);
+                    }
+                }
+            }
+            kept.sort();
+            return kept.toSeq();
+        }
+
+        /** The φ block whose value v has below the innermost definition or φ on the stack, or -1. */
+        private int exitValue(int v) {
+            if (stack.isEmpty()) {
+                return -1;
+            }
+            int top = stack.last();
+            return defined[top] == v ? -1 : top;
+        }
+
+        private void mark(int v, int y) {
+            if (y >= 0 && useful[y] != v) {
+                useful[y] = v;
+                work.add(y);
+            }
+        }
+
+        private int event(int count, int block, int kind) {
+            if (count == events.length) {
+                events = Arrays.copyOf(events, 2 * count);
+            }
+            events[count] = ((long) tree.preNumber(block) << 2) | kind;
+            return count + 1;
+        }
     }
 }

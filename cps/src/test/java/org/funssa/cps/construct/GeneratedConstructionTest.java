@@ -40,6 +40,28 @@ class GeneratedConstructionTest {
                                 .withStorage(storage))))));
     }
 
+    /**
+     * The counted loops at scale: 333 loops in one function, their counters set on entry or before each loop;
+     * the pruned form verifies, runs as the LIR does, and gives each counter its one φ, at its loop's header.
+     */
+    @org.junit.jupiter.api.Test
+    void countedLoopsRunAsTheLirAfterPrunedConstruction() {
+        for (Shape shape : new Shape[] {Shape.COUNTERS_AHEAD, Shape.COUNTERS_LATE}) {
+            LirGenerator.Generated generated = LirGenerator.generate(3, GeneratorConfig.sized(6_000, shape));
+            long budget = generated.stepBound() * 4 + 1000;
+            RunResult expected = LirInterpreter.run(generated.module(), RunOptions.defaults().withStepBudget(budget));
+            assertThat(expected).as(shape.name()).isInstanceOf(RunResult.Returned.class);
+            Program program = Ssa.construct(generated.module(), Construction.PRUNED);
+            assertThat(Verifier.verify(program)).as(shape.name()).isEmpty();
+            RunResult actual = IrInterpreter.run(program, RunOptions.defaults().withStepBudget(budget * 4));
+            assertThat(outcome(actual)).as(shape.name()).isEqualTo(outcome(expected));
+            Module.Function main = generated.module().function("main").get();
+            Vector<String> counterPhis = PhiPlacement.place(main, PhiPlacement.Variant.PRUNED).sites()
+                    .filter(site -> site._1.startsWith("c")).map(site -> site._2);
+            assertThat(counterPhis).as(shape.name()).hasSize(333).doesNotHaveDuplicates();
+        }
+    }
+
     private static void check(long seed, GeneratorConfig config) {
         LirGenerator.Generated generated = LirGenerator.generate(seed, config);
         Module module = generated.module();

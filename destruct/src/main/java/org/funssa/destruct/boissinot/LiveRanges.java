@@ -23,8 +23,8 @@ import org.funssa.cps.ir.Atom;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Let;
-import org.funssa.destruct.liveness.Liveness;
-import org.funssa.destruct.liveness.Occurrences;
+import org.funssa.cps.liveness.Liveness;
+import org.funssa.cps.liveness.Occurrences;
 import org.funssa.destruct.parallel.ParallelCopy;
 
 /**

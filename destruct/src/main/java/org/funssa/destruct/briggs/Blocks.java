@@ -10,7 +10,7 @@ import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Tail;
-import org.funssa.destruct.liveness.Liveness;
+import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.rewrite.Nest;
 
 /**

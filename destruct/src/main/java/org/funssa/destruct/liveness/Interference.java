@@ -28,10 +28,14 @@ import java.util.List;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
 import org.funssa.core.graph.IntList;
+import org.funssa.core.graph.IntSet;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Let;
+import org.funssa.cps.liveness.LiveSet;
+import org.funssa.cps.liveness.Liveness;
+import org.funssa.cps.liveness.Occurrences;
 
 /**
  * An interference graph over some of a function's variables, numbered from 0; it can grow as copies are

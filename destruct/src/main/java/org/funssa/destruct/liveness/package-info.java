@@ -1,2 +1,2 @@
-/** Liveness and interference of variables over the blocks of one function in the nested IR. */
+/** Interference of variables over the blocks of one function, from their liveness ({@code org.funssa.cps.liveness}). */
 package org.funssa.destruct.liveness;

@@ -30,8 +30,8 @@ import java.util.List;
 import org.funssa.core.graph.IntList;
 import org.funssa.cps.ir.Atom;
 import org.funssa.destruct.liveness.Interference;
-import org.funssa.destruct.liveness.LiveSet;
-import org.funssa.destruct.liveness.Liveness;
+import org.funssa.cps.liveness.LiveSet;
+import org.funssa.cps.liveness.Liveness;
 
 /**
  * The φ-congruence classes of one function's variables, a variable starting in a class of its own, with the

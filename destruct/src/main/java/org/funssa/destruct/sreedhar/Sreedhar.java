@@ -65,9 +65,9 @@ import org.funssa.cps.ir.Type;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.liveness.Interference;
-import org.funssa.destruct.liveness.LiveSet;
-import org.funssa.destruct.liveness.Liveness;
-import org.funssa.destruct.liveness.Occurrences;
+import org.funssa.cps.liveness.LiveSet;
+import org.funssa.cps.liveness.Liveness;
+import org.funssa.cps.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
 import org.funssa.cps.rewrite.Nest;
 

@@ -1,4 +1,4 @@
-package org.funssa.destruct.liveness;
+package org.funssa.core.graph;
 
 /*
  * An open-addressing hash set of non-negative ints with linear probing and deletion by shifting back the

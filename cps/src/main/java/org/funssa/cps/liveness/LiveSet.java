@@ -1,9 +1,10 @@
-package org.funssa.destruct.liveness;
+package org.funssa.cps.liveness;
 
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
 import org.funssa.core.graph.IntSeq;
+import org.funssa.core.graph.IntSet;
 import org.funssa.cps.ir.Atom;
 
 /**

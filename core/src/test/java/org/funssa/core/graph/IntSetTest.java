@@ -1,4 +1,4 @@
-package org.funssa.destruct.liveness;
+package org.funssa.core.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

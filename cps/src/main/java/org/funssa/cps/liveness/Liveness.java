@@ -1,4 +1,4 @@
-package org.funssa.destruct.liveness;
+package org.funssa.cps.liveness;
 
 /*
  * Source: the usual backward data flow for liveness (seed 004 §5.4.2 and §5.4.6 use LiveIn and LiveOut per

@@ -1,4 +1,4 @@
-package org.funssa.destruct.liveness;
+package org.funssa.cps.liveness;
 
 /*
  * Why: a pass over a function of 10^6 instructions that looks up the number of each variable occurrence in

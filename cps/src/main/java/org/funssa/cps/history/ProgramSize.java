@@ -1,14 +1,12 @@
 package org.funssa.cps.history;
 
-import java.util.ArrayDeque;
-import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.rewrite.Nest;
 
 /**
- * The size of a program: its lets (instructions) and local functions (blocks), counted over every function
- * with an explicit stack, whatever the nesting depth.
+ * The size of a program: its lets (instructions) and local functions (blocks), counted over the {@link Nest} of
+ * every function, whatever the nesting depth.
  */
 public record ProgramSize(long lets, long localFunctions) {
 
@@ -16,17 +14,10 @@ public record ProgramSize(long lets, long localFunctions) {
     public static ProgramSize of(Program program) {
         long lets = 0;
         long locals = 0;
-        ArrayDeque<Body> stack = new ArrayDeque<>();
         for (Function f : program.functions()) {
-            stack.push(f.body());
-        }
-        while (!stack.isEmpty()) {
-            Body body = stack.pop();
-            lets += body.lets().size();
-            locals += body.functions().size();
-            for (Fn fn : body.functions()) {
-                stack.push(fn.body());
-            }
+            Nest nest = Nest.of(f);
+            lets += nest.fold(0L, (n, node, body) -> n + body.lets().size());
+            locals += nest.size() - 1;
         }
         return new ProgramSize(lets, locals);
     }

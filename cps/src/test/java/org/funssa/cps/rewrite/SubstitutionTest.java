@@ -74,7 +74,7 @@ class SubstitutionTest {
     @Test
     void aDeepNestIsSubstitutedWithoutRecursion() {
         Function deep = DeepIr.nest(100_000, "");
-        Function g = Substitution.of(new Atom.Var(1, "p0", Type.I32), Atom.i32(3)).apply(deep);
+        Function g = Substitution.of(new Atom.Var(0, "p0", Type.I32), Atom.i32(3)).apply(deep);
         assertThat(g).isNotSameAs(deep);
         assertThat(g.body().lets().get(0).expr().operand(0)).isEqualTo(Atom.i32(3));
         assertThat(g.body().functions().get(0)).isSameAs(deep.body().functions().get(0));

@@ -45,6 +45,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Images;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
@@ -195,14 +196,7 @@ public final class Briggs implements Destruction {
         private void insertCopy(int b) {
             Body body = blocks.bodies.get(b);
             lets.set(b, pushes == 0 ? body.lets() : renamed(body.lets()));
-            Tail tail = pushes == 0 ? body.tail() : switch (body.tail()) {
-                case Tail.Jump j -> renamed(j);
-                case Tail.Branch br -> new Tail.Branch(renamed(br.condition()), renamed(br.ifTrue()),
-                        renamed(br.ifFalse()));
-                case Tail.Switch s -> new Tail.Switch(renamed(s.value()),
-                        s.cases().map(c -> new Tail.Case(c.value(), renamed(c.target()))), renamed(s.otherwise()));
-                case Tail.Return r -> new Tail.Return(r.values().map(this::renamed));
-            };
+            Tail tail = pushes == 0 ? body.tail() : body.tail().mapAtoms(this::renamed);
             tails.set(b, scheduleCopy(b, tail));
         }
 
@@ -323,15 +317,7 @@ public final class Briggs implements Destruction {
 
         /** The lets with their uses renamed; the vector itself when no use is. */
         private Vector<Let> renamed(Vector<Let> lets) {
-            Vector<Let> out = lets;
-            for (int i = 0, n = lets.size(); i < n; i++) {
-                Let let = lets.get(i);
-                Expr e = renamed(let.expr());
-                if (!e.equals(let.expr())) {
-                    out = out.update(i, let.withExpr(e));
-                }
-            }
-            return out;
+            return Images.map(lets, let -> let.mapAtoms(this::renamed));
         }
 
         private Atom renamed(Atom a) {
@@ -340,14 +326,6 @@ public final class Briggs implements Destruction {
                 return s == null || s.isEmpty() ? v : s.peek();
             }
             return a;
-        }
-
-        private Tail.Jump renamed(Tail.Jump j) {
-            return new Tail.Jump(j.target(), j.args().map(this::renamed));
-        }
-
-        private Expr renamed(Expr e) {
-            return e.mapAtoms(this::renamed);
         }
     }
 

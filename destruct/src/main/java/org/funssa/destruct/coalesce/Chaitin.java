@@ -261,10 +261,6 @@ public final class Chaitin implements Destruction {
             return a instanceof Atom.Var v ? rename(v) : a;
         }
 
-        private Tail.Jump rename(Tail.Jump j) {
-            return new Tail.Jump(j.target(), j.args().map(this::rename));
-        }
-
         private Body rename(Body body) {
             Vector<Let> lets = Vector.empty();
             for (Let let : body.lets()) {
@@ -277,13 +273,7 @@ public final class Chaitin implements Destruction {
                 lets = lets.append(renamed);
             }
             Vector<Fn> functions = body.functions().map(f -> new Fn(f.label(), f.params().map(this::rename), f.body()));
-            Tail tail = switch (body.tail()) {
-                case Tail.Jump j -> rename(j);
-                case Tail.Branch b -> new Tail.Branch(rename(b.condition()), rename(b.ifTrue()), rename(b.ifFalse()));
-                case Tail.Switch s -> new Tail.Switch(rename(s.value()),
-                        s.cases().map(c -> new Tail.Case(c.value(), rename(c.target()))), rename(s.otherwise()));
-                case Tail.Return r -> new Tail.Return(r.values().map(this::rename));
-            };
+            Tail tail = body.tail().mapAtoms(this::rename);
             return new Body(lets, functions, tail);
         }
     }

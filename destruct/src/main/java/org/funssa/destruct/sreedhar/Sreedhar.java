@@ -243,17 +243,7 @@ public final class Sreedhar implements Destruction {
 
         /** Edges out of a branch or switch that pass arguments get their own block. */
         private Body split(Body body) {
-            Tail tail = switch (body.tail()) {
-                case Tail.Jump j -> j;
-                case Tail.Return r -> r;
-                case Tail.Branch br -> {
-                    Tail.Jump t = edge(br.ifTrue());
-                    Tail.Jump e = edge(br.ifFalse());
-                    yield new Tail.Branch(br.condition(), t, e);
-                }
-                case Tail.Switch s -> new Tail.Switch(s.value(),
-                        s.cases().map(c -> new Tail.Case(c.value(), edge(c.target()))), edge(s.otherwise()));
-            };
+            Tail tail = body.tail() instanceof Tail.Jump ? body.tail() : body.tail().mapJumps(this::edge);
             if (tail == body.tail() || tail.jumps().equals(body.tail().jumps())) {
                 return body;
             }

@@ -7,17 +7,17 @@ import java.util.function.Function;
  * are computed from a program value and cached by identity). IR values are immutable, so a result stays right as
  * long as its key is the same object; equal but distinct values are analysed again, as they may be large and
  * comparing them costs as much. A handful of entries serves a pass that asks about the function it is working
- * on, again and again, without keeping old programs alive.
+ * on, again and again; keys are held weakly, so the cache keeps no program alive.
  */
 final class IdentityCache<K, V> {
 
-    private final Object[] keys;
+    private final java.lang.ref.WeakReference<?>[] keys;
     private final Object[] values;
     /** The slot the next new entry goes to: the oldest one. */
     private int next;
 
     IdentityCache(int capacity) {
-        keys = new Object[capacity];
+        keys = new java.lang.ref.WeakReference<?>[capacity];
         values = new Object[capacity];
     }
 
@@ -25,12 +25,12 @@ final class IdentityCache<K, V> {
     @SuppressWarnings("unchecked")
     synchronized V get(K key, Function<K, V> compute) {
         for (int i = 0; i < keys.length; i++) {
-            if (keys[i] == key) {
+            if (keys[i] != null && keys[i].get() == key) {
                 return (V) values[i];
             }
         }
         V value = compute.apply(key);
-        keys[next] = key;
+        keys[next] = new java.lang.ref.WeakReference<>(key);
         values[next] = value;
         next = (next + 1) % keys.length;
         return value;

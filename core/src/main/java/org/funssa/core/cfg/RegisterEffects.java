@@ -24,7 +24,10 @@ import org.funssa.core.names.NameSet;
  * only these, not the live sets, in all its variants.
  */
 
-/** The upward-exposed uses and the definitions of registers in every block of a {@link Cfg}; registers are numbered in order of first appearance. */
+/**
+ * The upward-exposed uses and the definitions of registers in every block of a {@link Cfg}; registers are numbered
+ * in order of first appearance.
+ */
 public final class RegisterEffects {
 
     private final Cfg cfg;

@@ -554,7 +554,8 @@ public final class ParameterDropping implements Pass {
             return index.rewrite(
                     (node, body) -> body.with(uses.apply(body.lets()), body.functions(),
                             uses.apply(body.tail().mapJumps(j -> withoutDropped(j, dropped)))),
-                    (node, fn) -> dropped[node] == null ? fn : fn.withParams(withoutDropped(fn.params(), dropped[node])))
+                    (node, fn) -> dropped[node] == null ? fn
+                            : fn.withParams(withoutDropped(fn.params(), dropped[node])))
                     .body();
         }
 

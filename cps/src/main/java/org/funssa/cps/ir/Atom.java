@@ -14,8 +14,9 @@ public sealed interface Atom permits Atom.Var, Atom.IntLit, Atom.FloatLit, Atom.
      * A variable: a let-bound value or a parameter, identified by a number unique in its function (MLton's
      * {@code Var}, Cranelift's {@code Value}); {@code hint} is the name it is printed after — the LIR register it
      * stands for, or what a pass made it for — and {@code type} its type. Two variables are equal when their
-     * numbers are, whatever their hints: {@code org.funssa.cps.text.VarNames} makes printable names unique, {@link VarSupply} hands
-     * out new numbers, and side tables are arrays indexed by number ({@link Function#varCount()} long).
+     * numbers are, whatever their hints: {@code org.funssa.cps.text.VarNames} makes printable names unique,
+     * {@link VarSupply} hands out new numbers, and side tables are arrays indexed by number
+     * ({@link Function#varCount()} long).
      */
     record Var(int id, String hint, Type type) implements Atom {
         public Var {

@@ -218,7 +218,7 @@ public final class PhiPlacement {
             return stamps;
         }
 
-        /** The candidates whose φ for v is useful, given v's defining blocks and its blocks with upward-exposed uses. */
+        /** The candidates whose φ for v is useful, given v's defining blocks and blocks with upward-exposed uses. */
         IntSeq of(int v, IntList candidates, IntSeq definedAt, IntSeq usedAt) {
             if (candidates.isEmpty()) {
                 return IntSeq.empty();

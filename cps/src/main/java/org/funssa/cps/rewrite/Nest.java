@@ -267,7 +267,7 @@ public final class Nest {
         return outer <= inner && inner <= last[outer];
     }
 
-    /** Whether {@code inner} is nested in {@code outer}'s body at any depth: whether {@code outer} strictly dominates it. */
+    /** Whether {@code inner} is nested in {@code outer}'s body at any depth: {@code outer} strictly dominates it. */
     public boolean strictlyEncloses(int outer, int inner) {
         return outer < inner && inner <= last[outer];
     }

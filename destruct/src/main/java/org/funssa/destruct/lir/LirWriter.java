@@ -303,7 +303,8 @@ public final class LirWriter {
                     LExp f = operand(c.function(), pending).expression();
                     Vector<LExp> args = c.args().filter(a -> a.type() instanceof Type.Data)
                             .map(a -> operand(a, pending).expression());
-                    Vector<LExp> receivers = let.vars().init().map(v -> register(names.name(v), ((Type.Data) v.type()).lir()));
+                    Vector<LExp> receivers = let.vars().init()
+                            .map(v -> register(names.name(v), ((Type.Data) v.type()).lir()));
                     yield Vector.of(new Stmt.Call(f, args, receivers));
                 }
             };

@@ -62,21 +62,19 @@ public final class ParameterDropping implements Pass {
     }
 
     /**
-     * One application to one function. The variables the algorithm asks about are numbered once: local
-     * functions' parameters first (in node order, then position: the order the work list starts in), so the
-     * sets and maps of the algorithm are arrays indexed by parameter, then the other variables that jumps pass,
-     * the only ones that can replace a parameter and so the only ones whose scope is asked. Only they: numbering
-     * every let's variable put each of them in the table too, and then the lookups in that table (one per
-     * operand) were mostly misses in a table far larger than the cache, already at 10^5 instructions.
+     * One application to one function. The variables the algorithm asks about are renumbered densely, through an
+     * array indexed by the variables' own numbers: local functions' parameters first (in node order, then
+     * position: the order the work list starts in), so the sets and maps of the algorithm are arrays indexed by
+     * parameter, then the other variables that jumps pass, the only ones that can replace a parameter and so the
+     * only ones whose scope is asked.
      *
      * <p>Each argument of each jump is read once, when the call sites are collected, and kept as a <em>value</em>:
      * a variable's number (≥ 0), or −1 − i for the i-th of the other atoms (constants, addresses, ⊥). The
-     * fixpoint, the scope tests and the components work on values alone; a name is looked up again only to bind
-     * it and, when something was dropped, in a table of the dropped parameters, small enough to stay in the
-     * cache. Variables are told apart by name, as the pass needs every variable bound once. Redundant-φ
-     * elimination after construction drops almost nothing (none of the parameters of a generated straight-line
-     * function, few of those of one of loops) but must look at everything, so it must not pay a name lookup per
-     * argument or a list per parameter and per visit.
+     * fixpoint, the scope tests and the components work on values alone; what was dropped is then replaced
+     * through a substitution of the dropped parameters alone. The pass needs every variable bound once.
+     * Redundant-φ elimination after construction drops almost nothing (none of the parameters of a generated
+     * straight-line function, few of those of one of loops) but must look at everything, so it must not pay a
+     * lookup per argument or a list per parameter and per visit.
      */
     private final class Run {
         /** The replacement of a parameter that stays. */
@@ -534,7 +532,7 @@ public final class ParameterDropping implements Pass {
         /**
          * The nest with the dropped parameters gone and every use of one replaced. What a drop does not touch is
          * kept as it is, shared with the input: construction drops few parameters, and a copy of every let
-         * would double the memory the function takes while it is rebuilt. Uses are found by name in a table of
+         * would double the memory the function takes while it is rebuilt. Uses are replaced by a substitution of
          * the dropped parameters alone.
          */
         private Body rebuild() {

@@ -34,11 +34,6 @@ public final class VarSupply {
         return new Atom.Var(next++, hint, type);
     }
 
-    /** A new variable with the hint and type of {@code like}. */
-    public Atom.Var fresh(Atom.Var like) {
-        return fresh(like.hint(), like.type());
-    }
-
     /** How many numbers are used: the first one not handed out yet. */
     public int count() {
         return next;

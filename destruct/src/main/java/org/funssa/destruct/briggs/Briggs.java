@@ -331,12 +331,7 @@ public final class Briggs implements Destruction {
 
     /** {@code tail} with its jumps replaced, in the order of {@link Tail#jumps()}. */
     private static Tail withJumps(Tail tail, Vector<Tail.Jump> jumps) {
-        return switch (tail) {
-            case Tail.Jump j -> jumps.get(0);
-            case Tail.Branch b -> new Tail.Branch(b.condition(), jumps.get(0), jumps.get(1));
-            case Tail.Switch s -> new Tail.Switch(s.value(),
-                    s.cases().zipWith(jumps, (c, j) -> new Tail.Case(c.value(), j)), jumps.last());
-            case Tail.Return r -> r;
-        };
+        int[] next = {0};
+        return tail.mapJumps(j -> jumps.get(next[0]++));
     }
 }

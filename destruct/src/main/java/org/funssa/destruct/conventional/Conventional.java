@@ -17,7 +17,7 @@ import org.funssa.cps.text.VarNames;
 /**
  * Conventional form, what every destruction method produces (seed 003 §6.2 "Destruction of SSA": "converting
  * a functional program with arbitrary argument lists into one whose argument lists and formal parameter
- * lists coincide for each function"): every jump passes exactly the target's parameters, by name, so that
+ * lists coincide for each function"): every jump passes exactly the target's parameters, the same variables, so that
  * parameters and arguments can be erased and the lets read as plain assignments. Such a program may bind
  * a name more than once (the copies assign parameters), which SSA form forbids.
  */

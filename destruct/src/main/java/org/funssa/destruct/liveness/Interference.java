@@ -9,9 +9,8 @@ package org.funssa.destruct.liveness;
  * Only the variables a caller names are in the graph: Sreedhar's method asks about φ resources and the
  * operands of copies only, a third of the variables and a third of the edges on generated functions.
  * The caller names them by their liveness numbers, and the graph keeps a table from those numbers to its
- * vertices both ways: numbering the variables by name again would look each up in a hash table of 10^6 names
- * at 10^6 instructions, a cache miss or two per name, where at 10^5 the table still fits in the cache. Names
- * are looked up only when a caller asks by name.
+ * vertices both ways, arrays indexed by number; a table from variables to vertices is made only when a caller
+ * first asks by variable.
  * Variables are numbered, each has the set of its neighbours' numbers, and the live variables of the
  * backward walk are a sparse set (Briggs and Torczon, "An efficient representation for sparse sets",
  * 1993): adding, removing and clearing cost O(1) or the size, whatever the number of variables.

@@ -1,2 +1,2 @@
-/** Fresh variable names and labels for the destruction passes. */
+/** Fresh variables (new numbers) and labels for the destruction passes. */
 package org.funssa.destruct.names;

@@ -23,6 +23,7 @@ import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.opt.Optimizations;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.cps.text.IrPrinter;
@@ -83,7 +84,7 @@ final class Pipeline {
 
     static PassString parse(String text) {
         try {
-            return PassString.parse(text, new PassString.Vocabulary(Construction.names(), Vector.empty(),
+            return PassString.parse(text, new PassString.Vocabulary(Construction.names(), Optimizations.names(),
                     Destructions.names()));
         } catch (PassString.PassStringError e) {
             throw new InputError("funssa: " + e.getMessage());
@@ -124,7 +125,21 @@ final class Pipeline {
         for (String step : passes.middle()) {
             if (step.equals(PassString.DUMP)) {
                 history = history.apply(dump);
+                continue;
             }
+            Pass pass = Optimizations.named(step).get();
+            Program before = history.current();
+            Timed<Program> after = timed(step, () -> pass.apply(before));
+            history = history.record(after.value(), new Step(step, LinkedHashMap.empty(), after.elapsed()));
+            expected.forEach(e -> {
+                Vector<Violation> violations = Verifier.verify(after.value());
+                if (!violations.isEmpty()) {
+                    throw new CheckFailure(source + ": --check: after " + step
+                            + " the verifier rejects the program: " + violations.head()
+                            + (violations.size() > 1 ? " (and " + (violations.size() - 1) + " more)" : ""));
+                }
+                compare(step, e, Behaviour.of(IrInterpreter.run(after.value(), check.get())));
+            });
         }
         Program optimized = history.current();
         Vector<Timed<Destruction.DestructedFunction>> parts = optimized.functions().map(f -> timed(destruction.name(),

@@ -10,6 +10,8 @@ import org.funssa.core.lir.LirReader;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.opt.Optimizations;
+import org.funssa.cps.pass.Pass;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.Destructions;
@@ -73,17 +75,20 @@ public final class Phases {
 
     /**
      * {@code pipeline.<pass string>}: what {@code funssa opt --passes <pass string>} does between reading and
-     * writing files: LIR text to module, construction, destruction, LIR writer, LIR text.
+     * writing files: LIR text to module, construction, optimizations, destruction, LIR writer, LIR text.
      */
     private static Phase pipeline(String passes) {
         PassString parsed = PassString.parse(passes, new PassString.Vocabulary(Construction.names(),
-                Vector.empty(), Destructions.names()));
+                Optimizations.names(), Destructions.names()));
         Construction construction = Construction.parse(parsed.construction());
         return Phase.onText("pipeline." + passes, "LIR text to LIR text by " + passes + " (funssa opt, no checks)",
                 text -> {
+                    Program program = Ssa.construct(LirReader.read("bench.lir", text), construction);
+                    for (Pass pass : parsed.middle().flatMap(Optimizations::named)) {
+                        program = pass.apply(program);
+                    }
                     Destruction method = Destructions.named(parsed.destruction()).get();
-                    return LirPrinter.print(LirWriter.write(method.apply(Ssa.construct(
-                            LirReader.read("bench.lir", text), construction))));
+                    return LirPrinter.print(LirWriter.write(method.apply(program)));
                 });
     }
 

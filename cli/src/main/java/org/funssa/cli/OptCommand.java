@@ -12,6 +12,8 @@ import org.funssa.core.cfg.Cfg;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.Module;
+import org.funssa.cps.history.LogEntry;
+import org.funssa.cps.history.ProgramSize;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.destruct.CopyStats;
 import picocli.CommandLine;
@@ -125,7 +127,24 @@ final class OptCommand implements Callable<Integer> {
                 .substring(2)).append(", \"passMillis\": {");
         json.append(run.passMillis().map(e -> jsonString(e._1) + ": " + String.format(Locale.ROOT, "%.3f", e._2))
                 .mkString(", "));
-        return json.append("}}}").toString();
+        return json.append("}}, \"passes\": [").append(steps(run.history().log())).append("]}").toString();
+    }
+
+    /**
+     * Each step of the history from construction to destruction, in order: its time, and the lets and local
+     * functions of the program after it with the change from the step before (negative: removed).
+     */
+    private static String steps(Vector<LogEntry> log) {
+        return log.zipWithIndex().map(entry -> {
+            LogEntry step = entry._1;
+            ProgramSize before = entry._2 == 0 ? new ProgramSize(0, 0) : log.get(entry._2 - 1).size();
+            return "{\"pass\": " + jsonString(step.step().pass())
+                    + ", \"millis\": " + String.format(Locale.ROOT, "%.3f", step.step().elapsed().toNanos() / 1e6)
+                    + ", \"lets\": " + step.size().lets()
+                    + ", \"letsChange\": " + (step.size().lets() - before.lets())
+                    + ", \"localFunctions\": " + step.size().localFunctions()
+                    + ", \"localFunctionsChange\": " + (step.size().localFunctions() - before.localFunctions()) + "}";
+        }).mkString(", ");
     }
 
     private static String counts(int blocks, int in, int out, int phis, CopyStats copies) {

@@ -196,9 +196,17 @@ class FunssaTest {
         String json = o.err().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
         assertThat(json).matches("\\{\"functions\": \\[\\{\"name\": \"main\", \"blocks\": 9, \"instructionsIn\": 23, "
                 + "\"instructionsOut\": \\d+, \"phis\": \\d+, \"copiesInserted\": \\d+, \"copiesLeft\": \\d+\\}\\], "
-                + "\"total\": \\{.*\"passMillis\": \\{\"prun\": [0-9.]+, \"naive\": [0-9.]+, \"lir\": [0-9.]+\\}\\}\\}");
+                + "\"total\": \\{.*\"passMillis\": \\{\"prun\": [0-9.]+, \"naive\": [0-9.]+, \"lir\": [0-9.]+\\}\\}, "
+                + "\"passes\": \\[" + step("prun", "\\d+", "\\d+") + ", " + step("dump", "0", "0") + ", "
+                + step("naive", "-?\\d+", "-?\\d+") + "\\]\\}");
         assertThat(funssa("run", out.toString()).out()).isEqualTo(fib.expectedOutput());
         assertThat(Files.readString(out)).doesNotContain("PHI");
+    }
+
+    /** The pattern of one step in {@code --stats}'s {@code passes}, its changes matching the patterns given. */
+    private static String step(String pass, String letsChange, String localFunctionsChange) {
+        return "\\{\"pass\": \"" + pass + "\", \"millis\": [0-9.]+, \"lets\": \\d+, \"letsChange\": " + letsChange
+                + ", \"localFunctions\": \\d+, \"localFunctionsChange\": " + localFunctionsChange + "\\}";
     }
 
     @Test

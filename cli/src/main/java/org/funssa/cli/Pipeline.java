@@ -24,6 +24,7 @@ import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.opt.Optimizations;
+import org.funssa.cps.opt.ThreeAddressCode;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.cps.text.IrPrinter;
@@ -155,7 +156,9 @@ final class Pipeline {
             });
             compare(destruction.name(), e, Behaviour.of(IrInterpreter.run(destructed, check.get())));
         });
-        Module output = timed("lir", () -> LirWriter.write(destructed)).value();
+        LirWriter.Form form = passes.middle().contains(ThreeAddressCode.PASS.name()) ? LirWriter.Form.THREE_ADDRESS
+                : LirWriter.Form.TREES;
+        Module output = timed("lir", () -> LirWriter.write(destructed, form)).value();
         for (int i = 0; i < passes.trailingDumps(); i++) {
             dumps.accept(LirPrinter.print(output));
         }

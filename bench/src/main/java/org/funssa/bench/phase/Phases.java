@@ -11,6 +11,7 @@ import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.opt.Optimizations;
+import org.funssa.cps.opt.ThreeAddressCode;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.destruct.Destruction;
@@ -88,7 +89,9 @@ public final class Phases {
                         program = pass.apply(program);
                     }
                     Destruction method = Destructions.named(parsed.destruction()).get();
-                    return LirPrinter.print(LirWriter.write(method.apply(program)));
+                    LirWriter.Form form = parsed.middle().contains(ThreeAddressCode.PASS.name())
+                            ? LirWriter.Form.THREE_ADDRESS : LirWriter.Form.TREES;
+                    return LirPrinter.print(LirWriter.write(method.apply(program), form));
                 });
     }
 

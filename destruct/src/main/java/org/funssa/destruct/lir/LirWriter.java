@@ -49,7 +49,7 @@ import org.funssa.destruct.conventional.Conventional;
  * <p>Replace by expression: a variable bound once by a pure expression (a copy, an operator, a select or a
  * plain load) and used once, later in the same block, is written into its use instead of into a register,
  * unless something between would change its value (an assignment to a register it reads) or its effect (a
- * store or call between a load or a division and the use).
+ * store or call between a load or a division and the use). {@link Form#THREE_ADDRESS} replaces nothing.
  */
 public final class LirWriter {
 
@@ -60,17 +60,38 @@ public final class LirWriter {
 
     private LirWriter() {}
 
+    /** How right-hand sides are written. */
+    public enum Form {
+        /** With replace-by-expression: LIR trees again, as COINS writes after SSA (seed 004 §5.4.6). */
+        TREES,
+        /**
+         * One operator per right-hand side, every intermediate value in a register: seed 004 §6.9's
+         * three-address code, which pass strings ask for with {@code divex}. The IR is already divided (every
+         * operand is an atom), so this form is the IR written as it is.
+         */
+        THREE_ADDRESS
+    }
+
     /**
-     * The LIR module of a program in conventional form.
+     * The LIR module of a program in conventional form, as trees.
      *
      * @throws IllegalArgumentException if a jump's arguments are not its target's parameters
      */
     public static Module write(Program program) {
+        return write(program, Form.TREES);
+    }
+
+    /**
+     * The LIR module of a program in conventional form, its right-hand sides written in {@code form}.
+     *
+     * @throws IllegalArgumentException if a jump's arguments are not its target's parameters
+     */
+    public static Module write(Program program, Form form) {
         Conventional.violation(program).forEach(v -> {
             throw new IllegalArgumentException(v);
         });
         Vector<Module.Item> items = Vector.<Module.Item>narrow(program.data())
-                .appendAll(program.functions().map(f -> new FunctionWriter(f).write()));
+                .appendAll(program.functions().map(f -> new FunctionWriter(f, form).write()));
         return new Module(program.name(), program.symbols(), items);
     }
 
@@ -83,6 +104,7 @@ public final class LirWriter {
     /** Writes one function. */
     private static final class FunctionWriter {
         private final Function function;
+        private final Form form;
         /** The variables' names, which become their registers' (the hints, where no two variables share one). */
         private final VarNames names;
         private final Map<String, Integer> bindings = new HashMap<>();
@@ -96,8 +118,9 @@ public final class LirWriter {
         private final String epilogue;
         private int counter;
 
-        FunctionWriter(Function function) {
+        FunctionWriter(Function function, Form form) {
             this.function = function;
+            this.form = form;
             this.names = VarNames.of(function, function.symbols().filter(s -> !(s instanceof Symbol.Reg))
                     .map(Symbol::name).toSet());
             function.symbols().forEach(s -> taken.add(s.name()));
@@ -261,7 +284,8 @@ public final class LirWriter {
         }
 
         private boolean foldable(Let let, int id) {
-            if (let.vars().size() != 1 || !(let.vars().get(0).type() instanceof Type.Data)) {
+            if (form == Form.THREE_ADDRESS || let.vars().size() != 1
+                    || !(let.vars().get(0).type() instanceof Type.Data)) {
                 return false;
             }
             String x = names.name(let.vars().get(0));

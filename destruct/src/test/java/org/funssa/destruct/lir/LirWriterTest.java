@@ -40,6 +40,35 @@ class LirWriterTest {
         assertThat(text).doesNotContain("\"k\"").doesNotContain("\"c\"");
     }
 
+    /** Seed 004 §6.9, Figures 6.28–6.30: x ← a + b * c − d, in IR as the seed's divided form. */
+    private static final String FIGURE_6_30 = """
+            (MODULE "divex" (SYMTAB ("f" STATIC UNKNOWN 4 ".text" XDEF)))
+
+            fun f(a: i32, b: i32, c: i32, d: i32, m: mem) -> (i32, mem) =
+              let tmp1 = mul.i32 b c
+              let tmp2 = add.i32 a tmp1
+              let tmp3 = sub.i32 tmp2 d
+              return (tmp3, m)
+            """;
+
+    @Test
+    void threeAddressFormWritesSeedFigure630AndTreesWriteFigure628() {
+        Program p = IrParser.parse("divex.ir", FIGURE_6_30);
+        Vector<String> divided = sets(LirWriter.write(p, LirWriter.Form.THREE_ADDRESS));
+        assertThat(divided).containsExactly(
+                "(SET I32 (REG I32 \"tmp1\") (MUL I32 (REG I32 \"b\") (REG I32 \"c\")))",
+                "(SET I32 (REG I32 \"tmp2\") (ADD I32 (REG I32 \"a\") (REG I32 \"tmp1\")))",
+                "(SET I32 (REG I32 \"tmp3\") (SUB I32 (REG I32 \"tmp2\") (REG I32 \"d\")))",
+                "(SET I32 (REG I32 \"returnvalue.1%\") (REG I32 \"tmp3\"))");
+        assertThat(sets(LirWriter.write(p))).containsExactly("(SET I32 (REG I32 \"returnvalue.1%\") (SUB I32 (ADD I32"
+                + " (REG I32 \"a\") (MUL I32 (REG I32 \"b\") (REG I32 \"c\"))) (REG I32 \"d\")))");
+    }
+
+    /** The {@code SET}s of a module's one function, as LIR text. */
+    private static Vector<String> sets(Module m) {
+        return m.functions().head().body().filter(s -> s instanceof Stmt.Set).map(s -> LirPrinter.print(s).trim());
+    }
+
     @Test
     void symbolTablesDeclareTheRegistersUsedAndDropTheOthers() {
         Program p = Examples.program("seed004-ch5.ir");

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +52,7 @@ class FunssaTest {
 
     @Test
     void runPrintsTheProgramsOutputAndExitsWithItsStatus() {
-        Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
+        Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
         for (Path form : fib.lirFiles()) {
             Outcome o = funssa("run", form.toString());
             assertThat(o.out()).isEqualTo(fib.expectedOutput());
@@ -140,7 +141,7 @@ class FunssaTest {
 
     @Test
     void printIsAFixpointOfReadingAndPrinting() throws IOException {
-        Path before = Corpus.require().program("TestSsa/fib").get().before();
+        Path before = TestCorpus.require().program("TestSsa/fib").get().before();
         String once = funssa("print", before.toString()).out();
         String twice = funssa("print", file("once.lir", once).toString()).out();
         assertThat(twice).isEqualTo(once);
@@ -170,7 +171,7 @@ class FunssaTest {
 
     @Test
     void ssaPrintsIrTextThatParsesVerifiesAndRunsLikeTheInput() {
-        Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
+        Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
         for (String how : new String[] {"lifted", "dropped", "mini", "semi", "prun"}) {
             Outcome o = funssa("ssa", fib.frontEnd().toString(), "--construct", how);
             assertThat(o.status()).as(how).isZero();
@@ -186,7 +187,7 @@ class FunssaTest {
 
     @Test
     void optWritesLirThatRunsLikeTheInputAndReportsStatisticsAsJson() throws IOException {
-        Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
+        Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
         Path out = dir.resolve("fib.opt.lir");
         Outcome o = funssa("opt", fib.frontEnd().toString(), "--passes", "prun/dump/naive", "--check", "--stats",
                 "-o", out.toString());
@@ -213,7 +214,7 @@ class FunssaTest {
     void sreedharsCoalescingCanBeSwitchedOffForSrdOnly() {
         // Without copy folding the SSA form keeps the program's copies, which the SSA-based coalescing of
         // seed 004 §5.5.1 removes where the variables do not interfere.
-        Corpus.Program program = Corpus.require().program("TestSsa/swap-lost").get();
+        Corpus.Program program = TestCorpus.require().program("TestSsa/swap-lost").get();
         String file = program.before().toString();
         Outcome with = funssa("opt", file, "--passes", "prun/srd3", "--option", "no-copy-folding", "--check",
                 "--stats");
@@ -241,7 +242,7 @@ class FunssaTest {
 
     @Test
     void snapshotsLogEveryStepOnStderrAndLeaveTheLirOnStdoutIntact() {
-        Corpus.Program fib = Corpus.require().program("TestSsa/fib").get();
+        Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
         String file = fib.frontEnd().toString();
         Outcome plain = funssa("opt", file, "--passes", "prun/dump/srd3", "--chaitin", "--option", "no-copy-folding");
         Outcome o = funssa("opt", file, "--passes", "prun/dump/srd3", "--chaitin", "--option", "no-copy-folding",

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.interp.LirInterpreter;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
@@ -36,7 +37,7 @@ class CorpusDestructionTest {
 
     @TestFactory
     Stream<DynamicTest> everyConstructionAndDestructionPrintsTheAnswer() {
-        return Stream.ofAll(Corpus.require().programs())
+        return Stream.ofAll(TestCorpus.require().programs())
                 .filter(p -> !KNOWN_FAILURES.contains(p.path()))
                 .flatMap(program -> program.lirFiles().map(file -> DynamicTest.dynamicTest(name(program, file),
                         () -> check(file, program.expectedOutput()))));

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.interp.Arith;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.LirType;
@@ -71,7 +72,7 @@ class TutorialTest {
 
         int folded = 0;
         // region corpus
-        for (Corpus.Program p : Corpus.require().programs().take(40)) {
+        for (Corpus.Program p : TestCorpus.require().programs().take(40)) {
             Program program = Ssa.construct(LirReader.read(p.before()), Construction.PRUNED);
             Sample sample = new Sample(program, 100_000_000);
             assertThat(meaning.check(sample)).as(p.path()).isEqualTo(Verdict.HOLDS);

@@ -40,24 +40,31 @@ public record Corpus(Path root) {
 
     /** The corpus on this machine, if there is one. */
     public static Option<Corpus> locate() {
+        return candidates().find(dir -> Files.isDirectory(dir.resolve("coins"))).map(Corpus::new);
+    }
+
+    /** Where {@link #locate} looks, in order. */
+    private static Vector<Path> candidates() {
+        Vector<Path> dirs = Vector.empty();
         String property = System.getProperty("funssa.corpus");
-        if (property != null && Files.isDirectory(Paths.get(property, "coins"))) {
-            return Option.of(new Corpus(Paths.get(property).toAbsolutePath().normalize()));
+        if (property != null) {
+            dirs = dirs.append(Paths.get(property));
         }
         for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            for (Path candidate : Vector.of(dir.resolve("shared/corpus"), dir.resolve("../shared/corpus"))) {
-                if (Files.isDirectory(candidate.resolve("coins"))) {
-                    return Option.of(new Corpus(candidate.toAbsolutePath().normalize()));
-                }
-            }
+            dirs = dirs.append(dir.resolve("shared/corpus")).append(dir.resolve("../shared/corpus"));
         }
-        return Option.none();
+        return dirs.map(d -> d.toAbsolutePath().normalize()).distinct();
+    }
+
+    /** Why there is no corpus: where {@link #locate} looked, and how to point it at one. */
+    public static String notFound() {
+        return "COINS corpus not found: no coins/ in -Dfunssa.corpus=DIR (" + (System.getProperty("funssa.corpus")
+                == null ? "unset" : "set") + ") nor in " + candidates().mkString(", ");
     }
 
     /** The corpus, or an error that says where it was looked for. */
     public static Corpus require() {
-        return locate().getOrElseThrow(() -> new IllegalStateException(
-                "COINS corpus not found: set -Dfunssa.corpus=DIR or keep shared/corpus beside the checkout"));
+        return locate().getOrElseThrow(() -> new IllegalStateException(notFound()));
     }
 
     /** Every program that has both LIR forms and an expected output, sorted by path. */

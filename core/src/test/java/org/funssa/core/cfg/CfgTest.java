@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vavr.collection.Vector;
 import java.nio.file.Path;
-import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.graph.CriticalEdges;
 import org.funssa.core.graph.Edge;
 import org.funssa.core.graph.LoopNestingForest;
@@ -35,7 +35,7 @@ class CfgTest {
     }
 
     private static Cfg corpusCfg(String file, String function) {
-        Path path = Corpus.require().root().resolve("coins").resolve(file);
+        Path path = TestCorpus.require().root().resolve("coins").resolve(file);
         return Cfg.of(LirReader.read(path).function(function).get());
     }
 

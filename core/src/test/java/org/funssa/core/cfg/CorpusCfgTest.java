@@ -7,7 +7,7 @@ import io.vavr.Tuple3;
 import io.vavr.collection.Vector;
 import java.nio.file.Path;
 import java.util.List;
-import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.graph.BruteForce;
 import org.funssa.core.graph.DepthFirst;
 import org.funssa.core.graph.DominatorTree;
@@ -28,7 +28,7 @@ class CorpusCfgTest {
 
     @BeforeAll
     static void readCorpus() {
-        all = Corpus.require().programs()
+        all = TestCorpus.require().programs()
                 .flatMap(p -> p.lirFiles())
                 .flatMap(file -> LirReader.read(file).functions().map(f -> Tuple.of(file, f, Cfg.of(f))));
     }

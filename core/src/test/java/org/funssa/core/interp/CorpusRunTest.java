@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -26,7 +27,7 @@ class CorpusRunTest {
     @TestFactory
     Stream<DynamicTest> everyProgramPrintsItsAnswer() throws IOException {
         Map<String, String> known = knownFailures();
-        Corpus corpus = Corpus.require();
+        Corpus corpus = TestCorpus.require();
         return Stream.ofAll(corpus.programs()).flatMap(program -> program.lirFiles().map(file -> {
             String name = program.path() + file.getFileName().toString().substring(
                     file.getFileName().toString().indexOf('.'));

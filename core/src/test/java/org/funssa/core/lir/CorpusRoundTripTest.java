@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -16,14 +17,14 @@ class CorpusRoundTripTest {
 
     @TestFactory
     Stream<DynamicTest> everyCorpusFileReadsAndRoundTrips() {
-        return Corpus.require().programs().toJavaStream()
+        return TestCorpus.require().programs().toJavaStream()
                 .flatMap(program -> program.lirFiles().toJavaStream())
                 .map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> roundTrip(file)));
     }
 
     @Test
     void theCorpusHasBothFormsOfEveryProgram() {
-        assertThat(Corpus.require().programs().flatMap(Corpus.Program::lirFiles)).hasSize(1408);
+        assertThat(TestCorpus.require().programs().flatMap(Corpus.Program::lirFiles)).hasSize(1408);
     }
 
     private static void roundTrip(Path file) throws IOException {

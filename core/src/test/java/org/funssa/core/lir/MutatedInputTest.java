@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Random;
-import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.junit.jupiter.api.Test;
 
 /** Damaged LIR never escapes as a raw JVM exception: it reads, or it fails with a positioned LirSyntaxError. */
@@ -15,7 +15,7 @@ class MutatedInputTest {
 
     @Test
     void everyMutationOfARealProgramReadsOrFailsCleanly() throws IOException {
-        String text = Files.readString(Corpus.require().program("Sample1/heapSort2").get().frontEnd());
+        String text = Files.readString(TestCorpus.require().program("Sample1/heapSort2").get().frontEnd());
         Random random = new Random(42);
         int failures = 0;
         for (int i = 0; i < 1000; i++) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vavr.collection.Stream;
 import io.vavr.collection.Vector;
 import java.nio.file.Path;
-import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 import org.funssa.cps.alpha.Alpha;
@@ -64,7 +64,7 @@ class CanonicalOrderTest {
     @TestFactory
     Stream<DynamicTest> droppedAndPrunedAreAlphaEquivalentInCanonicalOrderOnTheCorpus() {
         LirLaw law = droppedIsPruned(ConstructionOptions.DEFAULTS, true);
-        Vector<Path> files = Vector.ofAll(Corpus.require().programs()).zipWithIndex()
+        Vector<Path> files = Vector.ofAll(TestCorpus.require().programs()).zipWithIndex()
                 .map(p -> p._1.lirFiles().get(p._2 % p._1.lirFiles().size()));
         return Stream.ofAll(files.grouped(64)).map(group -> DynamicTest.dynamicTest(
                 name(group.head()) + " … " + name(group.last()), () -> {

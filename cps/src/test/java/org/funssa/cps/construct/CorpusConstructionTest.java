@@ -8,6 +8,7 @@ import io.vavr.collection.Stream;
 import io.vavr.collection.Vector;
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirReader;
@@ -34,7 +35,7 @@ class CorpusConstructionTest {
 
     @TestFactory
     Stream<DynamicTest> everyConstructionPrintsTheAnswer() {
-        return Stream.ofAll(Corpus.require().programs())
+        return Stream.ofAll(TestCorpus.require().programs())
                 .filter(p -> !KNOWN_FAILURES.contains(p.path()))
                 .flatMap(program -> program.lirFiles().map(file -> DynamicTest.dynamicTest(name(program, file),
                         () -> check(file, program.expectedOutput()))));

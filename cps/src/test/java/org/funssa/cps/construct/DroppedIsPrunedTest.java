@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vavr.collection.Stream;
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 import org.funssa.cps.ir.Function;
@@ -26,7 +27,7 @@ class DroppedIsPrunedTest {
 
     @TestFactory
     Stream<DynamicTest> droppedParametersArePrunedPhis() {
-        return Stream.ofAll(Corpus.require().programs()).flatMap(program -> program.lirFiles()
+        return Stream.ofAll(TestCorpus.require().programs()).flatMap(program -> program.lirFiles()
                 .map(file -> DynamicTest.dynamicTest(name(program, file), () -> check(file))));
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.BitSet;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirReader;
@@ -26,7 +27,7 @@ class CorpusPassesTest {
 
     @TestFactory
     Stream<DynamicTest> pipelineKeepsEveryProgramsOutput() {
-        return Stream.ofAll(Corpus.require().programs())
+        return Stream.ofAll(TestCorpus.require().programs())
                 .filter(p -> !Runs.KNOWN_FAILURES.contains(p.path()))
                 .flatMap(program -> program.lirFiles().map(file -> DynamicTest.dynamicTest(name(program, file),
                         () -> check(file, program.expectedOutput()))));
@@ -59,7 +60,7 @@ class CorpusPassesTest {
     void loopPassesFindWorkInTheCorpus() {
         int[] changed = new int[3];
         int functions = 0;
-        for (Corpus.Program program : Corpus.require().programs()) {
+        for (Corpus.Program program : TestCorpus.require().programs()) {
             for (Path file : program.lirFiles()) {
                 for (Module.Function f : FrameScalarPromotion.PASS.apply(LirReader.read(file)).functions()) {
                     functions++;

@@ -6,6 +6,7 @@ import io.vavr.collection.List;
 import io.vavr.collection.Set;
 import io.vavr.collection.TreeSet;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.Module;
@@ -64,7 +65,7 @@ class FrameScalarPromotionTest {
     void leavesInTheFrameWhatCoinsLeavesThere() {
         List<String> differences = List.empty();
         int functions = 0;
-        for (Corpus.Program program : Corpus.require().programs()) {
+        for (Corpus.Program program : TestCorpus.require().programs()) {
             Module fe = FrameScalarPromotion.PASS.apply(LirReader.read(program.frontEnd()));
             Module before = LirReader.read(program.before());
             for (Module.Function f : fe.functions()) {

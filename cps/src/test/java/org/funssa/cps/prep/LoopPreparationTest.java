@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.gen.GeneratorConfig;
 import org.funssa.core.gen.LirGenerator;
 import org.funssa.core.gen.Shape;
@@ -20,7 +21,7 @@ class LoopPreparationTest {
     @Test
     void isThePassesOneAfterTheOtherOnEveryCorpusFunction() {
         int changed = 0;
-        for (Corpus.Program program : Corpus.require().programs()) {
+        for (Corpus.Program program : TestCorpus.require().programs()) {
             for (Path file : program.lirFiles()) {
                 Module module = TreeDivision.PASS.apply(FrameScalarPromotion.PASS.apply(LirReader.read(file)));
                 for (Module.Function f : module.functions()) {

@@ -10,7 +10,7 @@ import io.vavr.collection.Stream;
 import io.vavr.collection.TreeSet;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.cfg.RegisterLiveness;
-import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.gen.GeneratorConfig;
 import org.funssa.core.gen.LirGenerator;
 import org.funssa.core.gen.Shape;
@@ -74,7 +74,7 @@ class PhiPlacementTest {
 
     @TestFactory
     Stream<DynamicTest> variantsNestAndMatchTheirDefinitionsOnTheCorpus() {
-        return Stream.ofAll(Corpus.require().programs()).flatMap(program -> program.lirFiles().map(file ->
+        return Stream.ofAll(TestCorpus.require().programs()).flatMap(program -> program.lirFiles().map(file ->
                 DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
                     for (Module.Function f : LirReader.read(file).functions()) {
                         check(f);

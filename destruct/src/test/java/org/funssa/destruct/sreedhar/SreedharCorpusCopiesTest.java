@@ -3,7 +3,7 @@ package org.funssa.destruct.sreedhar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vavr.collection.Vector;
-import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
@@ -21,7 +21,7 @@ class SreedharCorpusCopiesTest {
 
     @Test
     void methodThreeLeavesNoMoreCopiesThanNaiveAndChaitinOnAnyCorpusProgram() {
-        Vector<String> worse = Corpus.require().programs().toJavaParallelStream()
+        Vector<String> worse = TestCorpus.require().programs().toJavaParallelStream()
                 .map(program -> {
                     Program ssa = Ssa.construct(LirReader.read(program.before()), Construction.PRUNED);
                     int srd3 = new Sreedhar(Method.III).destruct(ssa).stats().remaining();

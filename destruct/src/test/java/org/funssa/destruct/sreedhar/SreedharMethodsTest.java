@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vavr.collection.Vector;
 import java.util.stream.Stream;
 import org.funssa.core.corpus.Corpus;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.funssa.cps.alpha.Alpha;
 import org.funssa.cps.construct.Construction;
@@ -122,7 +123,7 @@ class SreedharMethodsTest {
         int[] total = copiesByMethod(seed);
         for (String path : new String[] {"Loop/tpforComma", "Sample1/heapSort2", "TestEval/boyermoore",
                 "OptAdd/tpoptG03"}) {
-            Corpus.Program program = Corpus.require().program(path).get();
+            Corpus.Program program = TestCorpus.require().program(path).get();
             for (Construction c : Construction.values()) {
                 int[] counts = copiesByMethod(Ssa.construct(LirReader.read(program.frontEnd()), c));
                 for (int m = 0; m < 3; m++) {

@@ -58,8 +58,8 @@ public record Corpus(Path root) {
 
     /** Why there is no corpus: where {@link #locate} looked, and how to point it at one. */
     public static String notFound() {
-        return "COINS corpus not found: no coins/ in -Dfunssa.corpus=DIR (" + (System.getProperty("funssa.corpus")
-                == null ? "unset" : "set") + ") nor in " + candidates().mkString(", ");
+        return "COINS corpus not found: no coins/ in " + candidates().mkString(", ")
+                + " (set -Dfunssa.corpus=DIR to point at one)";
     }
 
     /** The corpus, or an error that says where it was looked for. */

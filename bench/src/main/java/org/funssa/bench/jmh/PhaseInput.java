@@ -20,7 +20,7 @@ public abstract class PhaseInput {
     /** The phases JMH runs by default: every one of {@link Phases}, in its order, but {@code interp}. */
     @Param({"lir.parse", "lir.print", "construct.lifted", "construct.dropped", "construct.mini", "construct.semi",
             "construct.prun", "ir.rebuild", "destruct.naive", "destruct.brig", "destruct.srd1", "destruct.srd2",
-            "destruct.srd3", "destruct.bois", "lir.write", "pipeline.prun/naive", "pipeline.prun/srd3",
+            "destruct.srd3", "destruct.bois", "opt.divex", "lir.write", "pipeline.prun/naive", "pipeline.prun/srd3",
             "pipeline.dropped/bois"})
     public String phase;
 

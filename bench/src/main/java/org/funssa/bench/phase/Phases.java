@@ -7,6 +7,7 @@ import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.Module;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;
@@ -45,6 +46,11 @@ public final class Phases {
                         Destruction method = Destructions.named(name).get();
                         return new Trial(() -> method.destruct(ssa), result -> w.instructions());
                     })))
+            .appendAll(Optimizations.all().map(pass -> new Phase("opt." + pass.name(), Phase.INSTRUCTIONS,
+                    "pruned SSA optimized by " + pass.name() + " (construction untimed)", w -> {
+                        Program ssa = pruned(w);
+                        return new Trial(() -> pass.apply(ssa), result -> w.instructions());
+                    })))
             .append(new Phase("lir.write", Phase.INSTRUCTIONS,
                     "conventional IR (prun/naive) to an LIR module (destruction untimed)", w -> {
                         Program conventional = Destructions.named("naive").get().apply(pruned(w));
@@ -79,20 +85,31 @@ public final class Phases {
      * writing files: LIR text to module, construction, optimizations, destruction, LIR writer, LIR text.
      */
     private static Phase pipeline(String passes) {
-        PassString parsed = PassString.parse(passes, new PassString.Vocabulary(Construction.names(),
-                Optimizations.names(), Destructions.names()));
-        Construction construction = Construction.parse(parsed.construction());
+        PassString parsed = parse(passes);
         return Phase.onText("pipeline." + passes, "LIR text to LIR text by " + passes + " (funssa opt, no checks)",
-                text -> {
-                    Program program = Ssa.construct(LirReader.read("bench.lir", text), construction);
-                    for (Pass pass : parsed.middle().flatMap(Optimizations::named)) {
-                        program = pass.apply(program);
-                    }
-                    Destruction method = Destructions.named(parsed.destruction()).get();
-                    LirWriter.Form form = parsed.middle().contains(ThreeAddressCode.PASS.name())
-                            ? LirWriter.Form.THREE_ADDRESS : LirWriter.Form.TREES;
-                    return LirPrinter.print(LirWriter.write(method.apply(program), form));
-                });
+                text -> LirPrinter.print(compile(LirReader.read("bench.lir", text), parsed)));
+    }
+
+    /** {@code passes} read against the names construction, the optimizations and destruction know. */
+    public static PassString parse(String passes) {
+        return PassString.parse(passes, new PassString.Vocabulary(Construction.names(), Optimizations.names(),
+                Destructions.names()));
+    }
+
+    /**
+     * {@code input} through {@code passes} as {@code funssa opt} takes it, without checks: construction with
+     * default options, the optimizations in order ({@code dump}s skipped), destruction, and the LIR writer, in
+     * three-address form when the string names {@code divex}.
+     */
+    public static Module compile(Module input, PassString passes) {
+        Program program = Ssa.construct(input, Construction.parse(passes.construction()));
+        for (Pass pass : passes.middle().flatMap(Optimizations::named)) {
+            program = pass.apply(program);
+        }
+        Destruction method = Destructions.named(passes.destruction()).get();
+        LirWriter.Form form = passes.middle().contains(ThreeAddressCode.PASS.name())
+                ? LirWriter.Form.THREE_ADDRESS : LirWriter.Form.TREES;
+        return LirWriter.write(method.apply(program), form);
     }
 
     /** All registered phases. */

@@ -5,7 +5,7 @@ package org.funssa.destruct.lir;
  * and arguments are erased into plain assignments) and seed 004 §5.4.6 "Preprocessing for temporary
  * variables" (a block-local temporary used once is substituted into its use, so the LIR has trees again).
  * The output is normal-form LIR as seed 004 chapter 2 and shared/LIR.md describe it: PROLOGUE first, a
- * DEFLABEL per block, explicit jumps, one EPILOGUE last, no PHI.
+ * DEFLABEL per block, one EPILOGUE last, no PHI; a block whose jump goes to the next block falls through.
  */
 
 import io.vavr.collection.Vector;
@@ -199,7 +199,22 @@ public final class LirWriter {
             }
             out.add(new Stmt.DefLabel(epilogue));
             out.add(new Stmt.Epilogue(0, 0, results));
-            return new Module.Function(function.name(), symbols(), Vector.ofAll(out));
+            return new Module.Function(function.name(), symbols(), fallThrough(out));
+        }
+
+        /**
+         * The statements without the jumps to the label that follows them: such a block falls through, as in
+         * COINS's own front-end output, instead of spending an instruction on a jump to the next statement.
+         */
+        private static Vector<Stmt> fallThrough(List<Stmt> code) {
+            Vector<Stmt> kept = Vector.empty();
+            for (int i = 0; i < code.size(); i++) {
+                if (!(code.get(i) instanceof Stmt.Jump(LExp.Label target) && i + 1 < code.size()
+                        && code.get(i + 1) instanceof Stmt.DefLabel(String next) && target.name().equals(next))) {
+                    kept = kept.append(code.get(i));
+                }
+            }
+            return kept;
         }
 
         /** The function's symbols: its non-registers, the registers still used, then the new registers. */

@@ -11,6 +11,10 @@ import org.funssa.cps.pass.Pass;
 public final class Optimizations {
 
     private static final Vector<Pass> ALL = Vector.of(
+            CopyPropagation.PASS,
+            EmptyBlockElimination.PASS,
+            BlockConcatenation.PASS,
+            Shrink.PASS
     );
 
     private Optimizations() {}

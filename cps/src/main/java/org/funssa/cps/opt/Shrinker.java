@@ -310,7 +310,8 @@ final class Shrinker {
         Option<Atom> value = switch (let.expr()) {
             case Expr.Copy c when copy -> Option.of(resolve(c.value()));
             case Expr.Prim p when fold -> fold(p);
-            case Expr.Select s when fold && resolve(s.condition()) instanceof Atom.IntLit c ->
+            case Expr.Select s when fold && resolve(s.condition()) instanceof Atom.IntLit c
+                    && bits(c.type()) <= 64 ->
                     Option.of(resolve(literal(c) != 0 ? s.ifTrue() : s.ifFalse()));
             default -> Option.none();
         };
@@ -415,10 +416,10 @@ final class Shrinker {
             return;
         }
         Option<Tail.Jump> choice = switch (block.tail) {
-            case Tail.Branch b when resolve(b.condition()) instanceof Atom.IntLit c ->
+            case Tail.Branch b when resolve(b.condition()) instanceof Atom.IntLit c && bits(c.type()) <= 64 ->
                     Option.of(literal(c) != 0 ? b.ifTrue() : b.ifFalse());
-            case Tail.Switch s when resolve(s.value()) instanceof Atom.IntLit v -> {
-                int width = Math.min(64, bits(v.type()));
+            case Tail.Switch s when resolve(s.value()) instanceof Atom.IntLit v && bits(v.type()) <= 64 -> {
+                int width = bits(v.type());
                 long value = literal(v);
                 yield Option.of(s.cases().find(c -> Arith.normalize(width, c.value().longValue()) == value)
                         .map(Tail.Case::target).getOrElse(s.otherwise()));
@@ -467,7 +468,7 @@ final class Shrinker {
             replace(params.get(k), arg);
             use(arg, -1);
         }
-        unsettled |= literal && callee.visited;
+        unsettled |= fold && literal && callee.visited;
         callee.calls = 0;
         callee.dead = true;
         for (int i = 0; i < callee.lets.size(); i++) {
@@ -534,6 +535,9 @@ final class Shrinker {
             return;
         }
         Vector<Atom.Var> params = nest.params(node);
+        if (jump.args().size() != params.size()) {
+            return;
+        }
         for (int k = 0; k < params.size(); k++) {
             if (!resolve(jump.args().get(k)).equals(params.get(k))) {
                 return;

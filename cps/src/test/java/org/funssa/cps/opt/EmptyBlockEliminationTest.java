@@ -64,7 +64,8 @@ class EmptyBlockEliminationTest {
     }
 
     /**
-     * Not empty: arguments out of order (a swap, DESIGN.md's pitfall), a let, a literal argument; and an empty
+     * Not empty: arguments out of order (a swap, DESIGN.md's pitfall), a let, a literal argument, arguments
+     * where there are no parameters; and an empty
      * infinite loop keeps its block.
      */
     @Test
@@ -84,8 +85,10 @@ class EmptyBlockEliminationTest {
                     jump s(x, 1)
                   and spin() =
                     jump spin()
+                  and none() =
+                    jump s(a, b)
                   and pick(x: i32) =
-                    switch x case 0 -> swap(a, b) case 1 -> busy(a, b) case 2 -> lit(a, b) default -> spin()
+                    switch x case 0 -> swap(a, b) case 1 -> busy(a, b) case 2 -> lit(a, b) case 3 -> none() default -> spin()
                   in if c then pick(a) else s(a, b)
                 """);
     }

@@ -11,7 +11,11 @@ import org.funssa.cps.pass.Pass;
 public final class Optimizations {
 
     private static final Vector<Pass> ALL = Vector.of(
-            ThreeAddressCode.PASS
+            CopyPropagation.PASS,
+            EmptyBlockElimination.PASS,
+            BlockConcatenation.PASS,
+            ThreeAddressCode.PASS,
+            Shrink.PASS
     );
 
     private Optimizations() {}

@@ -13,17 +13,19 @@ package org.funssa.destruct.naive;
 import io.vavr.collection.Vector;
 import java.util.HashMap;
 import java.util.Map;
+import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.ir.VarSupply;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
-import org.funssa.destruct.names.FreshNames;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.parallel.ParallelCopy;
 import org.funssa.destruct.parallel.Sequentialization;
@@ -43,7 +45,7 @@ public final class Naive implements Destruction {
     public DestructedFunction destruct(Function function) {
         Run run = new Run(function);
         Function rewritten = run.nest.rewrite(run::body);
-        Function destructed = rewritten.withBody(rewritten.body(), run.names.variableCount());
+        Function destructed = rewritten.withBody(rewritten.body(), run.variables.count());
         return new DestructedFunction(destructed, new CopyStats(run.copies, run.copies));
     }
 
@@ -54,7 +56,8 @@ public final class Naive implements Destruction {
      */
     private static final class Run {
         private final Nest nest;
-        private final FreshNames names;
+        private final VarSupply variables;
+        private final NameSupply labels;
         private final Map<Type, Atom.Var> temporaries = new HashMap<>();
         /** The temporary of a type that breaks cycles; made when the first cycle of that type is met. */
         private final java.util.function.Function<Type, Atom.Var> temporary;
@@ -62,8 +65,9 @@ public final class Naive implements Destruction {
 
         Run(Function f) {
             nest = Nest.checked(f);
-            names = FreshNames.of(f);
-            temporary = type -> temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
+            variables = VarSupply.after(f);
+            labels = nest.labelSupply();
+            temporary = type -> temporaries.computeIfAbsent(type, t -> variables.fresh("tmp", t));
         }
 
         /** Block {@code b}: its body, whose jumps are jump 0, 1, … of the block in {@link Nest}'s order. */
@@ -118,7 +122,7 @@ public final class Naive implements Destruction {
 
         /** The jump itself when it already passes the parameters, else a jump to a new split-edge block. */
         private Tail.Jump split(Tail.Jump jump, Vector<Atom.Var> params) {
-            return passesItsParameters(jump, params) ? jump : new Tail.Jump(names.label("edge"), Vector.empty());
+            return passesItsParameters(jump, params) ? jump : new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
         }
 
         /** Whether every argument is the parameter it is passed to (indexed: no iterator per edge). */

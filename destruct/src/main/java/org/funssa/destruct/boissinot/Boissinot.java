@@ -415,20 +415,7 @@ public final class Boissinot implements Destruction {
                 }
             }
             cursor = occurrences.tailFrom(i); // the tail's operands, then its jumps' arguments
-            Tail tail = switch (block.tail()) {
-                case Tail.Jump j -> renameNext(j);
-                case Tail.Branch b -> {
-                    Atom condition = renameNext(b.condition());
-                    Tail.Jump ifTrue = fold(folded, b.ifTrue());
-                    yield new Tail.Branch(condition, ifTrue, fold(folded, b.ifFalse()));
-                }
-                case Tail.Switch s -> {
-                    Atom value = renameNext(s.value());
-                    Vector<Tail.Case> cases = s.cases().map(c -> new Tail.Case(c.value(), fold(folded, c.target())));
-                    yield new Tail.Switch(value, cases, fold(folded, s.otherwise()));
-                }
-                case Tail.Return r -> new Tail.Return(r.values().map(this::renameNext));
-            };
+            Tail tail = block.tail().mapUses(this::renameNext).mapJumps(j -> fold(folded, j));
             return new Body(lets, functions, tail);
         }
 

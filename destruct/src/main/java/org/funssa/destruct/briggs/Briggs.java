@@ -112,23 +112,20 @@ public final class Briggs implements Destruction {
                     return body;
                 }
                 Vector<Tail.Jump> jumps = body.tail().jumps();
-                Vector<Tail.Jump> now = Vector.empty();
-                Vector<Fn> edges = Vector.empty();
-                for (int k = 0; k < jumps.size(); k++) {
-                    Tail.Jump j = jumps.get(k);
-                    int to = before.target(b, k);
+                List<Fn> edges = new ArrayList<>();
+                int[] k = {0};
+                Tail tail = body.tail().mapJumps(j -> {
+                    int to = before.target(b, k[0]++);
                     if (!j.args().equals(before.params.get(to)) && (!before.tree.contains(b)
                             || jumps.exists(o -> o.target().equals(j.target()) && !o.args().equals(j.args()))
                             || clobbersLiveThrough(before, frontiers, b, j, to))) {
                         Tail.Jump edge = new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
-                        edges = edges.append(new Fn(edge.target(), Vector.empty(), Body.of(Vector.empty(), j)));
-                        now = now.append(edge);
-                    } else {
-                        now = now.append(j);
+                        edges.add(new Fn(edge.target(), Vector.empty(), Body.of(Vector.empty(), j)));
+                        return edge;
                     }
-                }
-                return edges.isEmpty() ? body
-                        : new Body(body.lets(), body.functions().appendAll(edges), withJumps(body.tail(), now));
+                    return j;
+                });
+                return edges.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(edges), tail);
             });
         }
 
@@ -287,13 +284,8 @@ public final class Briggs implements Destruction {
                 }
             }
             Option<Atom> cond = condition;
-            return switch (tail) {
-                case Tail.Jump j -> aligned(j);
-                case Tail.Branch br -> new Tail.Branch(cond.get(), aligned(br.ifTrue()), aligned(br.ifFalse()));
-                case Tail.Switch s -> new Tail.Switch(cond.get(),
-                        s.cases().map(c -> new Tail.Case(c.value(), aligned(c.target()))), aligned(s.otherwise()));
-                case Tail.Return r -> r;
-            };
+            Tail aligned = tail.mapJumps(this::aligned);
+            return cond.isEmpty() ? aligned : aligned.mapUses(a -> cond.get());
         }
 
         /** {@code temp ← target} inserted where the φ defining the copy's target is, at the start of its block. */
@@ -331,11 +323,5 @@ public final class Briggs implements Destruction {
             }
             return a;
         }
-    }
-
-    /** {@code tail} with its jumps replaced, in the order of {@link Tail#jumps()}. */
-    private static Tail withJumps(Tail tail, Vector<Tail.Jump> jumps) {
-        int[] next = {0};
-        return tail.mapJumps(j -> jumps.get(next[0]++));
     }
 }

@@ -11,7 +11,9 @@ package org.funssa.destruct.naive;
  */
 
 import io.vavr.collection.Vector;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
@@ -72,47 +74,22 @@ public final class Naive implements Destruction {
 
         /** Block {@code b}: its body, whose jumps are jump 0, 1, … of the block in {@link Nest}'s order. */
         Body body(int b, Body body) {
-            return switch (body.tail()) {
-                case Tail.Jump j -> passesItsParameters(j, paramsOf(b, 0)) ? body
+            if (body.tail() instanceof Tail.Jump j) {
+                return passesItsParameters(j, paramsOf(b, 0)) ? body
                         : new Body(body.lets().appendAll(copies(j, paramsOf(b, 0))), body.functions(),
                                 aligned(j, paramsOf(b, 0)));
-                case Tail.Branch br -> {
-                    Tail.Jump t = split(br.ifTrue(), paramsOf(b, 0));
-                    Tail.Jump e = split(br.ifFalse(), paramsOf(b, 1));
-                    if (t == br.ifTrue() && e == br.ifFalse()) {
-                        yield body;
-                    }
-                    Vector<Fn> added = Vector.empty();
-                    if (t != br.ifTrue()) {
-                        added = added.append(edge(br.ifTrue(), t, paramsOf(b, 0)));
-                    }
-                    if (e != br.ifFalse()) {
-                        added = added.append(edge(br.ifFalse(), e, paramsOf(b, 1)));
-                    }
-                    yield new Body(body.lets(), body.functions().appendAll(added),
-                            new Tail.Branch(br.condition(), t, e));
+            }
+            List<Fn> added = new ArrayList<>();
+            int[] k = {0};
+            Tail tail = body.tail().mapJumps(j -> {
+                Vector<Atom.Var> params = paramsOf(b, k[0]++);
+                Tail.Jump split = split(j, params);
+                if (split != j) {
+                    added.add(edge(j, split, params));
                 }
-                case Tail.Switch s -> {
-                    Vector<Fn> added = Vector.empty();
-                    Vector<Tail.Case> cases = Vector.empty();
-                    int k = 0;
-                    for (Tail.Case c : s.cases()) {
-                        Vector<Atom.Var> params = paramsOf(b, k++);
-                        Tail.Jump j = split(c.target(), params);
-                        if (j != c.target()) {
-                            added = added.append(edge(c.target(), j, params));
-                        }
-                        cases = cases.append(new Tail.Case(c.value(), j));
-                    }
-                    Tail.Jump d = split(s.otherwise(), paramsOf(b, k));
-                    if (d != s.otherwise()) {
-                        added = added.append(edge(s.otherwise(), d, paramsOf(b, k)));
-                    }
-                    yield added.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(added),
-                            new Tail.Switch(s.value(), cases, d));
-                }
-                case Tail.Return r -> body;
-            };
+                return split;
+            });
+            return added.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(added), tail);
         }
 
         /** The parameters of the block that jump {@code k} of block {@code b} goes to. */

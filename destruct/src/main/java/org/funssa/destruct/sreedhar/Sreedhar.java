@@ -567,15 +567,8 @@ public final class Sreedhar implements Destruction {
             // the tail's variables in the order liveness read them (Liveness.tailUses)
             int[] at = {liveness.occurrences().tailFrom(i)};
             UnaryOperator<Atom> read = a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a;
-            Tail tail = switch (body.tail()) {
-                case Tail.Jump j -> new Tail.Jump(j.target(), renamedArgs(i));
-                case Tail.Branch b -> new Tail.Branch(read.apply(b.condition()), fold(folded, b.ifTrue()),
-                        fold(folded, b.ifFalse()));
-                case Tail.Switch s -> new Tail.Switch(read.apply(s.value()),
-                        s.cases().map(c -> new Tail.Case(c.value(), fold(folded, c.target()))),
-                        fold(folded, s.otherwise()));
-                case Tail.Return r -> new Tail.Return(r.values().map(read));
-            };
+            Tail tail = body.tail() instanceof Tail.Jump j ? new Tail.Jump(j.target(), renamedArgs(i))
+                    : body.tail().mapUses(read).mapJumps(j -> fold(folded, j));
             // a block whose lets all stay as they were keeps the input's vector of them (and the lets)
             return new Body(unchanged ? original : Vector.ofAll(lets), functions, tail);
         }

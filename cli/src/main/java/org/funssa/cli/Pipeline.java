@@ -18,8 +18,6 @@ import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.history.History;
 import org.funssa.cps.history.Step;
 import org.funssa.cps.interp.IrInterpreter;
-import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Type;
@@ -27,6 +25,7 @@ import org.funssa.cps.opt.Optimizations;
 import org.funssa.cps.opt.ThreeAddressCode;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.pipeline.PassString;
+import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.verify.Verifier;
 import org.funssa.cps.verify.Violation;
@@ -191,14 +190,10 @@ final class Pipeline {
 
     /** Parameters of all local functions that are values, not memory tokens: the φ-functions. */
     static int parameters(Function function) {
+        Nest nest = Nest.of(function);
         int count = 0;
-        java.util.ArrayDeque<Body> pending = new java.util.ArrayDeque<>();
-        pending.push(function.body());
-        while (!pending.isEmpty()) {
-            for (Fn local : pending.pop().functions()) {
-                count += local.params().count(p -> !(p.type() instanceof Type.Mem));
-                pending.push(local.body());
-            }
+        for (int node = 1; node < nest.size(); node++) {
+            count += nest.params(node).count(p -> !(p.type() instanceof Type.Mem));
         }
         return count;
     }

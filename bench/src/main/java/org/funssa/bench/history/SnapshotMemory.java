@@ -1,7 +1,6 @@
 package org.funssa.bench.history;
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +27,7 @@ import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.pass.Pass;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * Issue 5's memory requirement: 1,000 snapshots of a 10⁵-instruction program, each after a rewrite that
@@ -186,13 +186,9 @@ public final class SnapshotMemory {
     private static List<Target> targets(Program program) {
         List<Target> targets = new ArrayList<>();
         for (Function f : program.functions()) {
-            ArrayDeque<Body> stack = new ArrayDeque<>();
-            stack.push(f.body());
-            while (!stack.isEmpty()) {
-                for (Fn fn : stack.pop().functions()) {
-                    targets.add(new Target(f.name(), fn.label()));
-                    stack.push(fn.body());
-                }
+            Nest nest = Nest.of(f);
+            for (int node = 1; node < nest.size(); node++) {
+                targets.add(new Target(f.name(), nest.fn(node).label()));
             }
         }
         return targets;
@@ -201,14 +197,12 @@ public final class SnapshotMemory {
     /** The deepest nesting of local functions. */
     private static int depth(Program program) {
         int max = 0;
-        ArrayDeque<Object[]> stack = new ArrayDeque<>();
-        program.functions().forEach(f -> stack.push(new Object[] {f.body(), 0}));
-        while (!stack.isEmpty()) {
-            Object[] top = stack.pop();
-            int d = (Integer) top[1];
-            max = Math.max(max, d);
-            for (Fn fn : ((Body) top[0]).functions()) {
-                stack.push(new Object[] {fn.body(), d + 1});
+        for (Function f : program.functions()) {
+            Nest nest = Nest.of(f);
+            int[] depth = new int[nest.size()];
+            for (int node = 1; node < nest.size(); node++) {
+                depth[node] = depth[nest.parent(node)] + 1;
+                max = Math.max(max, depth[node]);
             }
         }
         return max;

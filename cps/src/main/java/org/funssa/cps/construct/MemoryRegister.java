@@ -9,7 +9,7 @@ import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
-import org.funssa.cps.prep.FreshNames;
+import org.funssa.core.names.NameSupply;
 
 /*
  * Seed 004 chapter 7's "simple alias analysis" treats all of memory as one large object; DESIGN.md
@@ -44,7 +44,7 @@ record MemoryRegister(String name) {
      * as often as needed to differ from every name the function uses, which the preparation passes' name
      * supply knows (it may hold a few more, which only adds primes).
      */
-    static Marked mark(Module.Function function, FreshNames names) {
+    static Marked mark(Module.Function function, NameSupply names) {
         String name = names.primed("mem");
         MemoryRegister memory = new MemoryRegister(name);
         Stmt use = new Stmt.Use(Vector.of(memory.register()));

@@ -14,9 +14,10 @@ import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
+import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.prep.FrameScalarPromotion;
-import org.funssa.cps.prep.FreshNames;
+import org.funssa.cps.prep.LirNames;
 import org.funssa.cps.prep.LoopPreparation;
 import org.funssa.cps.prep.TreeDivision;
 
@@ -49,7 +50,7 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
      */
     static NormalForm of(Module.Function original, ConstructionOptions options) {
         Module.Function f = original;
-        FreshNames names = FreshNames.of(original); // one scan of the function's names for all the passes
+        NameSupply names = LirNames.supply(original); // one scan of the function's names for all the passes
         if (options.framePromotion()) {
             f = FrameScalarPromotion.apply(f, names);
         }

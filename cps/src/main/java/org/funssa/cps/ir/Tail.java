@@ -140,29 +140,33 @@ public sealed interface Tail permits Tail.Jump, Tail.Branch, Tail.Switch, Tail.R
     }
 
     /**
-     * The tail with every atom it uses, the jumps' arguments included, replaced by {@code f}'s image; this tail
-     * when every atom is its own image.
+     * The tail with each atom it reads itself ({@link #uses()}: a branch's condition, a switch's value, a return's
+     * values, in that order) replaced by {@code f}'s image, its jumps kept; this tail when every atom is its own
+     * image.
      */
-    default Tail mapAtoms(UnaryOperator<Atom> f) {
-        UnaryOperator<Jump> args = j -> j.withArgs(Images.map(j.args(), f));
+    default Tail mapUses(UnaryOperator<Atom> f) {
         return switch (this) {
-            case Jump j -> args.apply(j);
+            case Jump j -> j;
             case Branch b -> {
                 Atom condition = f.apply(b.condition());
-                Tail jumps = b.mapJumps(args);
-                yield condition == b.condition() ? jumps
-                        : new Branch(condition, ((Branch) jumps).ifTrue(), ((Branch) jumps).ifFalse());
+                yield condition == b.condition() ? b : new Branch(condition, b.ifTrue(), b.ifFalse());
             }
             case Switch s -> {
                 Atom value = f.apply(s.value());
-                Tail jumps = s.mapJumps(args);
-                yield value == s.value() ? jumps
-                        : new Switch(value, ((Switch) jumps).cases(), ((Switch) jumps).otherwise());
+                yield value == s.value() ? s : new Switch(value, s.cases(), s.otherwise());
             }
             case Return r -> {
                 Vector<Atom> values = Images.map(r.values(), f);
                 yield values == r.values() ? r : new Return(values);
             }
         };
+    }
+
+    /**
+     * The tail with every atom it uses replaced by {@code f}'s image: first those it reads itself
+     * ({@link #mapUses}), then the jumps' arguments; this tail when every atom is its own image.
+     */
+    default Tail mapAtoms(UnaryOperator<Atom> f) {
+        return mapUses(f).mapJumps(j -> j.withArgs(Images.map(j.args(), f)));
     }
 }

@@ -11,6 +11,7 @@ import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
+import org.funssa.core.names.NameSupply;
 
 /*
  * Frame-scalar promotion, so that front-end LIR (*.fe.lir, every C local a FRAME slot) reaches SSA
@@ -35,11 +36,11 @@ public final class FrameScalarPromotion {
 
     /** The function with its promotable FRAME slots turned into registers; itself when there are none. */
     public static Module.Function apply(Module.Function function) {
-        return apply(function, FreshNames.of(function));
+        return apply(function, LirNames.supply(function));
     }
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
-    public static Module.Function apply(Module.Function function, FreshNames supply) {
+    public static Module.Function apply(Module.Function function, NameSupply supply) {
         Map<String, LirType> candidates = HashMap.empty();
         for (Symbol symbol : function.symbols()) {
             if (symbol instanceof Symbol.Frame f
@@ -70,13 +71,13 @@ public final class FrameScalarPromotion {
         if (promoted.isEmpty()) {
             return function;
         }
-        FreshNames names = supply.forPass();
+        NameSupply names = supply.restarted();
         Map<String, String> registerOf = HashMap.empty();
         for (Symbol symbol : function.symbols()) {
             if (promoted.containsKey(symbol.name())) {
                 String preferred = symbol.name() + "%";
                 registerOf = registerOf.put(symbol.name(),
-                        names.claim(preferred) ? preferred : names.fresh(symbol.name() + "%", ""));
+                        names.claim(preferred) ? preferred : names.fresh(symbol.name() + "%"));
             }
         }
         Map<String, String> registers = registerOf;

@@ -2,6 +2,7 @@ package org.funssa.cps.prep;
 
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.Module;
+import org.funssa.core.names.NameSupply;
 
 /*
  * Seed 004 appendix A.2: the loop changes before construction run in the order merge shared headers (§3.1.1),
@@ -22,7 +23,7 @@ public final class LoopPreparation {
      * applying them one after the other with the same name supply.
      */
     public static Module.Function apply(Module.Function function, boolean merge, boolean preheaders, boolean rotate,
-                                        FreshNames supply) {
+                                        NameSupply supply) {
         Module.Function f = function;
         NaturalLoops loops = null; // of f, while no pass has changed it
         if (merge) {

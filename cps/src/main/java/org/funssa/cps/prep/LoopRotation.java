@@ -8,6 +8,7 @@ import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
+import org.funssa.core.names.NameSupply;
 
 /*
  * Seed 004 §3.1.2 "Translation from while style loop to do-while style loop" (and A.2 step 3): a loop
@@ -61,17 +62,17 @@ public final class LoopRotation {
 
     /** The function with every loop that qualifies (see the class comment) rotated; itself when none does. */
     public static Module.Function apply(Module.Function function) {
-        return apply(function, FreshNames.of(function));
+        return apply(function, LirNames.supply(function));
     }
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
-    public static Module.Function apply(Module.Function function, FreshNames supply) {
+    public static Module.Function apply(Module.Function function, NameSupply supply) {
         return apply(NaturalLoops.of(Cfg.of(function)), supply);
     }
 
-    /** As {@link #apply(Module.Function, FreshNames)}, on the natural loops of the function's graph. */
-    static Module.Function apply(NaturalLoops loopsOfFunction, FreshNames supply) {
-        FreshNames names = supply.forPass();
+    /** As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph. */
+    static Module.Function apply(NaturalLoops loopsOfFunction, NameSupply supply) {
+        NameSupply names = supply.restarted();
         NaturalLoops loops = loopsOfFunction;
         Cfg cfg = loops.cfg();
         Module.Function function = cfg.function();
@@ -195,7 +196,7 @@ public final class LoopRotation {
      * The function with every chain rotated, each as its k steps would (see the class comment). The copies
      * are taken once every edge is retargeted, so each carries the retargeting of the loops around its own.
      */
-    private static Module.Function rotate(Cfg cfg, List<Chain> chains, FreshNames names) {
+    private static Module.Function rotate(Cfg cfg, List<Chain> chains, NameSupply names) {
         BlockList.Block[] blocks = BlockList.of(cfg).blocks().toJavaArray(BlockList.Block[]::new);
         int[] chainOf = new int[cfg.size()];
         Arrays.fill(chainOf, NONE);
@@ -205,7 +206,7 @@ public final class LoopRotation {
             labels[c] = new String[headers.length];
             for (int i = 0; i < headers.length; i++) {
                 chainOf[headers[i]] = c;
-                labels[c][i] = names.fresh("_rot", "");
+                labels[c][i] = names.fresh("_rot");
             }
         }
         int[] last = new int[chains.size()];

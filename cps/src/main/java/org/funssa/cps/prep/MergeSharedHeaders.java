@@ -4,6 +4,7 @@ import io.vavr.collection.Vector;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
+import org.funssa.core.names.NameSupply;
 
 /*
  * Seed 004 §3.1.1, "Merging non-nested loops that have a common header" (and A.2 step 1): when back
@@ -28,21 +29,21 @@ public final class MergeSharedHeaders {
      * block {@code _mergeN} that jumps to the header. Returns the function itself when no header needs it.
      */
     public static Module.Function apply(Module.Function function) {
-        return apply(function, FreshNames.of(function));
+        return apply(function, LirNames.supply(function));
     }
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
-    public static Module.Function apply(Module.Function function, FreshNames supply) {
+    public static Module.Function apply(Module.Function function, NameSupply supply) {
         return apply(NaturalLoops.of(Cfg.of(function)), supply);
     }
 
-    /** As {@link #apply(Module.Function, FreshNames)}, on the natural loops of the function's graph. */
-    static Module.Function apply(NaturalLoops loops, FreshNames supply) {
+    /** As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph. */
+    static Module.Function apply(NaturalLoops loops, NameSupply supply) {
         Cfg cfg = loops.cfg();
         Module.Function function = cfg.function();
         Vector<BlockList.Block> blocks = null; // made on the first header that needs a merge
         Vector<BlockList.Block> added = Vector.empty();
-        FreshNames names = supply.forPass();
+        NameSupply names = supply.restarted();
         Vector<Integer> positions = Vector.empty();
         for (int h = 0; h < cfg.size(); h++) {
             IntSeq latches = loops.latches(h);
@@ -50,7 +51,7 @@ public final class MergeSharedHeaders {
                 continue;
             }
             String header = cfg.block(h).label();
-            String merge = names.fresh("_merge", "");
+            String merge = names.fresh("_merge");
             blocks = blocks != null ? blocks : BlockList.of(cfg).blocks();
             for (int i = 0; i < latches.size(); i++) {
                 blocks = blocks.update(latches.get(i), blocks.get(latches.get(i)).retarget(header, merge));

@@ -5,6 +5,7 @@ import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
+import org.funssa.core.names.NameSupply;
 
 /*
  * Seed 004 §2.2.7 "Preheader" (and A.2 step 2): when a loop header h can be reached by two or more
@@ -32,22 +33,22 @@ public final class Preheaders {
      * header that needs one. Returns the function itself when none does.
      */
     public static Module.Function apply(Module.Function function) {
-        return apply(function, FreshNames.of(function));
+        return apply(function, LirNames.supply(function));
     }
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
-    public static Module.Function apply(Module.Function function, FreshNames supply) {
+    public static Module.Function apply(Module.Function function, NameSupply supply) {
         return apply(NaturalLoops.of(Cfg.of(function)), supply);
     }
 
-    /** As {@link #apply(Module.Function, FreshNames)}, on the natural loops of the function's graph. */
-    static Module.Function apply(NaturalLoops loops, FreshNames supply) {
+    /** As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph. */
+    static Module.Function apply(NaturalLoops loops, NameSupply supply) {
         Cfg cfg = loops.cfg();
         Module.Function function = cfg.function();
         Vector<BlockList.Block> blocks = null; // made on the first header that needs a preheader
         Vector<BlockList.Block> added = Vector.empty();
         Vector<Integer> positions = Vector.empty();
-        FreshNames names = supply.forPass();
+        NameSupply names = supply.restarted();
         for (int h = 0; h < cfg.size(); h++) {
             if (!loops.dominators().contains(h) || !loops.isHeader(h)) {
                 continue;
@@ -58,7 +59,7 @@ public final class Preheaders {
                 BlockList.Block entry = blocks.get(h);
                 Stmt prologue = entry.code().head();
                 blocks = blocks.update(h, new BlockList.Block(header, false, entry.code().tail(), entry.terminator()));
-                added = added.append(new BlockList.Block(names.fresh("_pre", ""), true, Vector.of(prologue),
+                added = added.append(new BlockList.Block(names.fresh("_pre"), true, Vector.of(prologue),
                         BlockList.Block.jumpTo(header, header).terminator()));
                 positions = positions.append(h);
                 continue;
@@ -67,7 +68,7 @@ public final class Preheaders {
             if (outside.size() == 1 && cfg.successors(outside.get(0)).size() == 1) {
                 continue;
             }
-            String pre = names.fresh("_pre", "");
+            String pre = names.fresh("_pre");
             blocks = blocks != null ? blocks : BlockList.of(cfg).blocks();
             for (int i = 0; i < outside.size(); i++) {
                 int p = outside.get(i);

@@ -12,6 +12,7 @@ import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Op;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
+import org.funssa.core.names.NameSupply;
 
 /*
  * Seed 004 §6.9 "Dividing into three-address code": an expression is divided wherever an operand is
@@ -50,15 +51,15 @@ public final class TreeDivision {
 
     /** The function in three-address form, temporaries declared; itself when it already is. */
     public static Module.Function apply(Module.Function function) {
-        return apply(function, FreshNames.of(function));
+        return apply(function, LirNames.supply(function));
     }
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
-    public static Module.Function apply(Module.Function function, FreshNames supply) {
+    public static Module.Function apply(Module.Function function, NameSupply supply) {
         if (function.body().forAll(TreeDivision::isDivided)) {
             return function;
         }
-        Divider divider = new Divider(function, supply.forPass());
+        Divider divider = new Divider(function, supply.restarted());
         for (Stmt stmt : function.body()) {
             divider.statement(stmt);
         }
@@ -131,11 +132,11 @@ public final class TreeDivision {
     /** The division of one function's statements, in order, into {@link #out}. */
     private static final class Divider {
         private final Module.Function function;
-        private final FreshNames names;
+        private final NameSupply names;
         private final List<Stmt> out = new ArrayList<>();
         private final List<Symbol> temporaries = new ArrayList<>();
 
-        Divider(Module.Function function, FreshNames names) {
+        Divider(Module.Function function, NameSupply names) {
             this.function = function;
             this.names = names;
         }
@@ -275,7 +276,7 @@ public final class TreeDivision {
         }
 
         private LExp.Label freshLabel() {
-            return new LExp.Label(BlockList.LABEL_TYPE, names.fresh("_if", ""));
+            return new LExp.Label(BlockList.LABEL_TYPE, names.fresh("_if"));
         }
 
         private static LExp notZero(LExp atom) {

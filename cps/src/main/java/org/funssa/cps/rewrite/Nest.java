@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.funssa.core.names.NameSet;
+import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
@@ -276,6 +277,20 @@ public final class Nest {
     public int node(Label label) {
         int number = labels.numberOrMinus(label.name());
         return number < 0 ? -1 : nodeOfLabel[number];
+    }
+
+    /**
+     * A supply of labels for the function: {@code prefix + n} for the next n from 1 that names no local function
+     * of the nest nor a label handed out before (the labels are read when the first one is asked for).
+     */
+    public NameSupply labelSupply() {
+        return NameSupply.avoiding(() -> {
+            NameSet taken = new NameSet(labels.size());
+            for (int number = 0; number < labels.size(); number++) {
+                taken.add(labels.name(number));
+            }
+            return taken;
+        });
     }
 
     /** How many jumps node {@code node}'s tail has. */

@@ -10,6 +10,7 @@ import org.funssa.core.gen.LirGenerator;
 import org.funssa.core.gen.Shape;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
+import org.funssa.core.names.NameSupply;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,7 +53,7 @@ class LoopPreparationTest {
         Module.Function f = TreeDivision.apply(LirGenerator.generate(7, GeneratorConfig.sized(2000, Shape.DIAMONDS))
                 .module().functions().get(0));
 
-        assertThat(LoopPreparation.apply(f, true, true, true, FreshNames.of(f))).isSameAs(f);
+        assertThat(LoopPreparation.apply(f, true, true, true, LirNames.supply(f))).isSameAs(f);
     }
 
     /** Checks the eight combinations on {@code f}; 1 when all three passes together change it, else 0. */
@@ -62,7 +63,7 @@ class LoopPreparationTest {
             boolean merge = (mask & 1) != 0;
             boolean preheaders = (mask & 2) != 0;
             boolean rotate = (mask & 4) != 0;
-            FreshNames supply = FreshNames.of(f);
+            NameSupply supply = LirNames.supply(f);
             Module.Function expected = f;
             if (merge) {
                 expected = MergeSharedHeaders.apply(expected, supply);
@@ -73,7 +74,7 @@ class LoopPreparationTest {
             if (rotate) {
                 expected = LoopRotation.apply(expected, supply);
             }
-            Module.Function prepared = LoopPreparation.apply(f, merge, preheaders, rotate, FreshNames.of(f));
+            Module.Function prepared = LoopPreparation.apply(f, merge, preheaders, rotate, LirNames.supply(f));
             assertThat(prepared).as("%s, merge %s, preheaders %s, rotation %s", f.name(), merge, preheaders, rotate)
                     .isEqualTo(expected);
             allThree = prepared;

@@ -36,6 +36,23 @@ class NestTest {
             """).functions().head();
 
     @Test
+    void newLabelsAvoidTheLabelsOfTheNestButNotItsVariables() {
+        Function f = IrParser.parse("t.ir", """
+                (MODULE "t" (SYMTAB ("f" STATIC UNKNOWN 4 ".text" XDEF)))
+                fun f(edge3: i32, m0: mem) -> (i32, mem) =
+                  letrec edge1() =
+                    jump edge2()
+                  and edge2() =
+                    return (edge3, m0)
+                  in jump edge1()
+                """).functions().head();
+        var labels = Nest.of(f).labelSupply();
+        assertThat(labels.fresh("edge")).isEqualTo("edge3");
+        assertThat(labels.fresh("edge")).isEqualTo("edge4");
+        assertThat(labels.fresh("split")).isEqualTo("split5");
+    }
+
+    @Test
     void nodesArePreorderWithParentsChildrenParametersAndTargets() {
         Nest nest = Nest.of(F);
         assertThat(nest.size()).isEqualTo(4);

@@ -43,19 +43,21 @@ import java.util.Map;
 import java.util.Set;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.LoopNestingForest;
+import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.ir.VarSupply;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.liveness.Occurrences;
-import org.funssa.destruct.names.FreshNames;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.parallel.ParallelCopy;
 import org.funssa.destruct.parallel.Sequentialization;
@@ -83,7 +85,8 @@ public final class Boissinot implements Destruction {
 
     /** One function's translation; all state is confined to it. */
     private static final class Run {
-        private final FreshNames names;
+        private final VarSupply variables;
+        private final NameSupply labels;
         private final Set<String> splitLabels = new HashSet<>();
         private final Function function;
         private final Nest nest;
@@ -112,15 +115,17 @@ public final class Boissinot implements Destruction {
         private int remaining;
 
         Run(Function original) {
-            names = FreshNames.of(original);
-            function = Nest.checked(original).rewrite((node, body) -> split(body));
+            variables = VarSupply.after(original);
+            Nest input = Nest.checked(original);
+            labels = input.labelSupply();
+            function = input.rewrite((node, body) -> split(body));
             nest = Nest.checked(function);
             List<Body> blocks = nest.bodies();
             List<Vector<Atom.Var>> params = nest.params();
             List<Vector<Atom.Var>> targets = new ArrayList<>();
             for (int b = 0; b < blocks.size(); b++) {
                 Vector<Atom.Var> ps = params.get(b);
-                targets.add(b == 0 ? ps : ps.map(p -> names.variable(p.hint(), p.type())));
+                targets.add(b == 0 ? ps : ps.map(p -> variables.fresh(p.hint(), p.type())));
             }
             List<Vector<Atom.Var>> isolatedParams = new ArrayList<>();
             List<Body> sequential = new ArrayList<>();
@@ -132,7 +137,7 @@ public final class Boissinot implements Destruction {
                 Tail tail = body.tail();
                 if (tail instanceof Tail.Jump j && !j.args().isEmpty()) {
                     Vector<Atom.Var> sources = params.get(nest.target(b, 0))
-                            .map(p -> names.variable(p.hint(), p.type()));
+                            .map(p -> variables.fresh(p.hint(), p.type()));
                     exit = ParallelCopy.of(sources, j.args());
                     tail = new Tail.Jump(j.target(), Vector.narrow(sources));
                 }
@@ -250,7 +255,7 @@ public final class Boissinot implements Destruction {
             if (j.args().isEmpty()) {
                 return j;
             }
-            Tail.Jump to = new Tail.Jump(names.label("edge"), Vector.empty());
+            Tail.Jump to = new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
             splitLabels.add(to.target().name());
             return to;
         }
@@ -286,7 +291,7 @@ public final class Boissinot implements Destruction {
             Body body = nest.rewrite(this::rebuilt).body();
             cursor = occurrences.paramsFrom(0); // the entry block's parameters are the function's
             return new Function(function.name(), function.symbols(), function.params().map(this::renameNext),
-                    function.results(), body, names.variableCount());
+                    function.results(), body, variables.count());
         }
 
         /** A copy's weight: 10 to the loop depth of its block. */
@@ -410,20 +415,7 @@ public final class Boissinot implements Destruction {
                 }
             }
             cursor = occurrences.tailFrom(i); // the tail's operands, then its jumps' arguments
-            Tail tail = switch (block.tail()) {
-                case Tail.Jump j -> renameNext(j);
-                case Tail.Branch b -> {
-                    Atom condition = renameNext(b.condition());
-                    Tail.Jump ifTrue = fold(folded, b.ifTrue());
-                    yield new Tail.Branch(condition, ifTrue, fold(folded, b.ifFalse()));
-                }
-                case Tail.Switch s -> {
-                    Atom value = renameNext(s.value());
-                    Vector<Tail.Case> cases = s.cases().map(c -> new Tail.Case(c.value(), fold(folded, c.target())));
-                    yield new Tail.Switch(value, cases, fold(folded, s.otherwise()));
-                }
-                case Tail.Return r -> new Tail.Return(r.values().map(this::renameNext));
-            };
+            Tail tail = block.tail().mapUses(this::renameNext).mapJumps(j -> fold(folded, j));
             return new Body(lets, functions, tail);
         }
 
@@ -468,7 +460,7 @@ public final class Boissinot implements Destruction {
         }
 
         private Atom.Var temporary(Type type) {
-            return temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
+            return temporaries.computeIfAbsent(type, t -> variables.fresh("tmp", t));
         }
     }
 }

@@ -40,18 +40,20 @@ import java.util.Map;
 import java.util.Set;
 import org.funssa.core.graph.DominanceFrontiers;
 import org.funssa.core.graph.IntSeq;
+import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Images;
+import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.ir.VarSupply;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
-import org.funssa.destruct.names.FreshNames;
 
 /**
  * Briggs et al.'s method with the COINS fix for copies before a conditional jump. It does not coalesce: every
@@ -73,7 +75,8 @@ public final class Briggs implements Destruction {
 
     /** One function's translation; all state is confined to it. */
     private static final class Run {
-        private final FreshNames names;
+        private final VarSupply variables;
+        private final NameSupply labels;
         private final Function function;
         private final Blocks blocks;
         private final Map<Atom.Var, ArrayDeque<Atom.Var>> stack = new HashMap<>();
@@ -87,8 +90,9 @@ public final class Briggs implements Destruction {
         private int copies;
 
         Run(Function original) {
-            names = FreshNames.of(original);
+            variables = VarSupply.after(original);
             Blocks before = new Blocks(original);
+            labels = before.nest.labelSupply();
             function = split(original, before);
             blocks = function.body() == original.body() ? before : new Blocks(function);
             for (int b = 0; b < blocks.bodies.size(); b++) {
@@ -108,23 +112,20 @@ public final class Briggs implements Destruction {
                     return body;
                 }
                 Vector<Tail.Jump> jumps = body.tail().jumps();
-                Vector<Tail.Jump> now = Vector.empty();
-                Vector<Fn> edges = Vector.empty();
-                for (int k = 0; k < jumps.size(); k++) {
-                    Tail.Jump j = jumps.get(k);
-                    int to = before.target(b, k);
+                List<Fn> edges = new ArrayList<>();
+                int[] k = {0};
+                Tail tail = body.tail().mapJumps(j -> {
+                    int to = before.target(b, k[0]++);
                     if (!j.args().equals(before.params.get(to)) && (!before.tree.contains(b)
                             || jumps.exists(o -> o.target().equals(j.target()) && !o.args().equals(j.args()))
                             || clobbersLiveThrough(before, frontiers, b, j, to))) {
-                        Tail.Jump edge = new Tail.Jump(names.label("edge"), Vector.empty());
-                        edges = edges.append(new Fn(edge.target(), Vector.empty(), Body.of(Vector.empty(), j)));
-                        now = now.append(edge);
-                    } else {
-                        now = now.append(j);
+                        Tail.Jump edge = new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
+                        edges.add(new Fn(edge.target(), Vector.empty(), Body.of(Vector.empty(), j)));
+                        return edge;
                     }
-                }
-                return edges.isEmpty() ? body
-                        : new Body(body.lets(), body.functions().appendAll(edges), withJumps(body.tail(), now));
+                    return j;
+                });
+                return edges.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(edges), tail);
             });
         }
 
@@ -180,7 +181,7 @@ public final class Briggs implements Destruction {
             }
             Function rewritten = blocks.nest.rewrite((i, b) -> b.with(around(prefix.get(i), lets.get(i), suffix.get(i)),
                     b.functions(), tails.get(i)));
-            return rewritten.withBody(rewritten.body(), names.variableCount());
+            return rewritten.withBody(rewritten.body(), variables.count());
         }
 
         /** A block's lets with the copies saved at its φs before them and those at its end after them. */
@@ -276,25 +277,20 @@ public final class Briggs implements Destruction {
                 if (!copySet.isEmpty()) {
                     Copy c = copySet.values().iterator().next();
                     copySet.remove(c.target());
-                    Atom.Var temp = names.variable("temp", c.target().type());
+                    Atom.Var temp = variables.fresh("temp", c.target().type());
                     copy(b, temp, c.target());
                     map.put(c.target(), temp);
                     worklist.add(c);
                 }
             }
             Option<Atom> cond = condition;
-            return switch (tail) {
-                case Tail.Jump j -> aligned(j);
-                case Tail.Branch br -> new Tail.Branch(cond.get(), aligned(br.ifTrue()), aligned(br.ifFalse()));
-                case Tail.Switch s -> new Tail.Switch(cond.get(),
-                        s.cases().map(c -> new Tail.Case(c.value(), aligned(c.target()))), aligned(s.otherwise()));
-                case Tail.Return r -> r;
-            };
+            Tail aligned = tail.mapJumps(this::aligned);
+            return cond.isEmpty() ? aligned : aligned.mapUses(a -> cond.get());
         }
 
         /** {@code temp ← target} inserted where the φ defining the copy's target is, at the start of its block. */
         private Atom.Var savedAtPhi(Copy c) {
-            Atom.Var temp = names.variable("temp", c.target().type());
+            Atom.Var temp = variables.fresh("temp", c.target().type());
             prefix.get(blocks.definer(c.number())).add(Let.of(temp, new Expr.Copy(c.target())));
             count(temp);
             return temp;
@@ -327,11 +323,5 @@ public final class Briggs implements Destruction {
             }
             return a;
         }
-    }
-
-    /** {@code tail} with its jumps replaced, in the order of {@link Tail#jumps()}. */
-    private static Tail withJumps(Tail tail, Vector<Tail.Jump> jumps) {
-        int[] next = {0};
-        return tail.mapJumps(j -> jumps.get(next[0]++));
     }
 }

@@ -5,31 +5,29 @@ package org.funssa.destruct.coalesce;
  * and target do not interfere is removed and the two are treated as one variable; with unboundedly many
  * registers this is repeated while it applies (aggressive coalescing). Interference (same section, after
  * Chaitin): a variable defined while another is live, except the source of the copy that defines it.
- * Liveness is the usual backward data flow over the blocks of the conventional program, read as plain
- * assignments (jump arguments are erased, so they are not uses).
+ * Liveness is that of the conventional program read as plain assignments: jump arguments and block
+ * parameters are erased, so they are neither uses nor definitions; only the function's parameters are
+ * defined at its entry.
  */
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import org.funssa.core.graph.IntList;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Images;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.conventional.Conventional;
+import org.funssa.destruct.liveness.Interference;
 
 /**
  * Chaitin's aggressive coalescing run after another destruction method: pass name
@@ -64,30 +62,34 @@ public final class Chaitin implements Destruction {
 
     /** Coalescing of one function. */
     private static final class Run {
-        private final Function function;
-        private final List<Body> blocks = new ArrayList<>();
-        private final Map<String, Integer> index = new HashMap<>();
-        private final Map<Atom.Var, Set<Atom.Var>> interference = new HashMap<>();
-        private final Map<Atom.Var, Atom.Var> parent = new HashMap<>();
+        private final Nest nest;
+        private final Liveness liveness;
+        private final Interference interference;
+        /** Per vertex of the interference graph: the vertex its class was merged into, or itself for a class. */
+        private final int[] parent;
+        /** Per class (by its vertex): the vertex of the graph that holds the edges of the whole class. */
+        private final int[] classVertex;
         private int removed;
 
         Run(Function function) {
-            this.function = function;
-            ArrayDeque<Body> stack = new ArrayDeque<>();
-            stack.push(function.body());
-            while (!stack.isEmpty()) {
-                Body body = stack.pop();
-                blocks.add(body);
-                body.functions().forEach(fn -> stack.push(fn.body()));
-            }
-            Map<Body, Integer> position = new IdentityHashMap<>();
-            for (int i = 0; i < blocks.size(); i++) {
-                position.put(blocks.get(i), i);
-            }
-            for (Body body : blocks) {
-                for (Fn fn : body.functions()) {
-                    index.put(fn.label().name(), position.get(fn.body()));
+            nest = Nest.checked(function);
+            List<Body> plain = Vector.ofAll(nest.bodies())
+                    .map(b -> b.withTail(b.tail().mapJumps(j -> j.withArgs(Vector.empty())))).asJava();
+            List<Vector<Atom.Var>> params = new ArrayList<>(Collections.nCopies(nest.size(), Vector.empty()));
+            params.set(Nest.ROOT, function.params());
+            liveness = Liveness.of(plain, nest, params);
+            IntList values = new IntList();
+            for (int n = 0; n < liveness.variableCount(); n++) {
+                if (liveness.isNumbered(n) && value(liveness.variable(n))) {
+                    values.add(n);
                 }
+            }
+            interference = Interference.of(plain, liveness, values);
+            parent = new int[interference.size()];
+            classVertex = new int[interference.size()];
+            for (int v = 0; v < parent.length; v++) {
+                parent[v] = v;
+                classVertex[v] = v;
             }
         }
 
@@ -95,186 +97,67 @@ public final class Chaitin implements Destruction {
             return v.type() instanceof Type.Data;
         }
 
-        private static Set<Atom.Var> uses(Let let) {
-            Set<Atom.Var> u = new HashSet<>();
-            let.expr().operands().forEach(a -> {
-                if (a instanceof Atom.Var v && value(v)) {
-                    u.add(v);
-                }
-            });
-            return u;
-        }
-
-        private static Set<Atom.Var> uses(Tail tail) {
-            Set<Atom.Var> u = new HashSet<>();
-            tail.uses().forEach(a -> {
-                if (a instanceof Atom.Var v && value(v)) {
-                    u.add(v);
-                }
-            });
-            return u;
-        }
-
-        private void interfere(Atom.Var a, Atom.Var b) {
-            if (!a.equals(b)) {
-                interference.computeIfAbsent(a, k -> new HashSet<>()).add(b);
-                interference.computeIfAbsent(b, k -> new HashSet<>()).add(a);
+        /** The vertex of {@code v}'s class, or −1 when it is not a value. */
+        private int find(Atom.Var v) {
+            int vertex = interference.vertexOfLive(liveness.numberOrMinus(v));
+            if (vertex < 0) {
+                return -1;
             }
-        }
-
-        /** Live-in sets of every block, by backward data flow to the fixpoint. */
-        private List<Set<Atom.Var>> liveIn() {
-            int n = blocks.size();
-            List<Set<Atom.Var>> in = new ArrayList<>();
-            List<List<Integer>> preds = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                in.add(new HashSet<>());
-                preds.add(new ArrayList<>());
+            int root = vertex;
+            while (parent[root] != root) {
+                root = parent[root];
             }
-            for (int i = 0; i < n; i++) {
-                for (Tail.Jump j : blocks.get(i).tail().jumps()) {
-                    preds.get(index.get(j.target().name())).add(i);
-                }
+            while (parent[vertex] != root) {
+                int next = parent[vertex];
+                parent[vertex] = root;
+                vertex = next;
             }
-            ArrayDeque<Integer> work = new ArrayDeque<>();
-            boolean[] queued = new boolean[n];
-            for (int i = n - 1; i >= 0; i--) {
-                work.add(i);
-                queued[i] = true;
-            }
-            while (!work.isEmpty()) {
-                int b = work.poll();
-                queued[b] = false;
-                Set<Atom.Var> live = liveOut(b, in);
-                Body body = blocks.get(b);
-                live.addAll(uses(body.tail()));
-                for (Let let : body.lets().reverse()) {
-                    let.vars().forEach(v -> live.remove(v));
-                    live.addAll(uses(let));
-                }
-                if (!live.equals(in.get(b))) {
-                    in.set(b, live);
-                    for (int p : preds.get(b)) {
-                        if (!queued[p]) {
-                            queued[p] = true;
-                            work.add(p);
-                        }
-                    }
-                }
-            }
-            return in;
-        }
-
-        private Set<Atom.Var> liveOut(int b, List<Set<Atom.Var>> in) {
-            Set<Atom.Var> out = new HashSet<>();
-            for (Tail.Jump j : blocks.get(b).tail().jumps()) {
-                out.addAll(in.get(index.get(j.target().name())));
-            }
-            return out;
-        }
-
-        private void buildInterference() {
-            List<Set<Atom.Var>> in = liveIn();
-            for (int b = 0; b < blocks.size(); b++) {
-                Body body = blocks.get(b);
-                Set<Atom.Var> live = liveOut(b, in);
-                live.addAll(uses(body.tail()));
-                for (Let let : body.lets().reverse()) {
-                    Atom.Var source = let.expr() instanceof Expr.Copy(Atom.Var s) ? s : null;
-                    for (Atom.Var d : let.vars()) {
-                        if (!value(d)) {
-                            continue;
-                        }
-                        for (Atom.Var l : live) {
-                            if (!l.equals(source)) {
-                                interfere(d, l);
-                            }
-                        }
-                        for (Atom.Var e : let.vars()) {
-                            if (value(e)) {
-                                interfere(d, e);
-                            }
-                        }
-                    }
-                    let.vars().forEach(v -> live.remove(v));
-                    live.addAll(uses(let));
-                }
-            }
-            Set<Atom.Var> atEntry = in.get(0);
-            for (Atom.Var p : function.params()) {
-                if (value(p)) {
-                    atEntry.forEach(l -> interfere(p, l));
-                    function.params().filter(Run::value).forEach(q -> interfere(p, q));
-                }
-            }
-        }
-
-        private Atom.Var find(Atom.Var v) {
-            Atom.Var r = v;
-            while (parent.containsKey(r)) {
-                r = parent.get(r);
-            }
-            Atom.Var x = v;
-            while (parent.containsKey(x)) {
-                Atom.Var next = parent.get(x);
-                if (!next.equals(r)) {
-                    parent.put(x, r);
-                }
-                x = next;
-            }
-            return r;
+            return root;
         }
 
         Function coalesced() {
-            buildInterference();
-            for (Body body : blocks) {
-                for (Let let : body.lets()) {
-                    if (let.expr() instanceof Expr.Copy(Atom.Var s) && value(s)) {
-                        Atom.Var a = find(let.var(0));
-                        Atom.Var b = find(s);
-                        Set<Atom.Var> na = interference.getOrDefault(a, Set.of());
-                        if (!a.equals(b) && !na.contains(b)) {
-                            parent.put(a, b);
-                            Set<Atom.Var> nb = interference.computeIfAbsent(b, k -> new HashSet<>());
-                            for (Atom.Var n : na) {
-                                nb.add(n);
-                                Set<Atom.Var> back = interference.get(n);
-                                back.remove(a);
-                                back.add(b);
-                            }
-                            interference.remove(a);
+            // greedy coalescing depends on the order of the copies: bodies in preorder, last local function first
+            int[] pending = new int[nest.size()];
+            int top = 0;
+            pending[top++] = Nest.ROOT;
+            while (top > 0) {
+                int node = pending[--top];
+                for (int c = nest.firstChild(node); c >= 0; c = nest.nextSibling(c)) {
+                    pending[top++] = c;
+                }
+                for (Let let : nest.body(node).lets()) {
+                    if (let.expr() instanceof Expr.Copy(Atom.Var s)) {
+                        int a = find(let.var(0));
+                        int b = find(s);
+                        if (a >= 0 && b >= 0 && a != b && !interference.adjacent(classVertex[a], classVertex[b])) {
+                            parent[a] = b;
+                            classVertex[b] = interference.contract(classVertex[a], classVertex[b]);
                         }
                     }
                 }
             }
-            Vector<Atom.Var> params = function.params().map(this::rename);
-            Body body = Nest.checked(function).rewrite((node, b) -> rename(b)).body();
-            return new Function(function.name(), function.symbols(), params, function.results(), body,
-                    function.varCount());
+            Function renamed = nest.rewrite((node, b) -> rename(b),
+                    (node, fn) -> fn.withParams(Images.map(fn.params(), this::rename)));
+            return renamed.withParams(Images.map(renamed.params(), this::rename));
         }
 
         private Atom.Var rename(Atom.Var v) {
-            return value(v) ? find(v) : v;
+            int root = find(v);
+            return root < 0 ? v : interference.variable(root);
         }
 
         private Atom rename(Atom a) {
             return a instanceof Atom.Var v ? rename(v) : a;
         }
 
+        /** The body with every value renamed to its class's, and the copies that became x ← x removed. */
         private Body rename(Body body) {
-            Vector<Let> lets = Vector.empty();
-            for (Let let : body.lets()) {
-                Let renamed = let.mapVars(this::rename).withExpr(let.expr().mapAtoms(this::rename));
-                if (renamed.expr() instanceof Expr.Copy(Atom.Var s) && value(s)
-                        && renamed.var(0).equals(s)) {
-                    removed++;
-                    continue;
-                }
-                lets = lets.append(renamed);
-            }
-            Vector<Fn> functions = body.functions().map(f -> new Fn(f.label(), f.params().map(this::rename), f.body()));
-            Tail tail = body.tail().mapAtoms(this::rename);
-            return new Body(lets, functions, tail);
+            Vector<Let> renamed = Images.map(body.lets(), let -> let.mapVars(this::rename).mapAtoms(this::rename));
+            Vector<Let> lets = renamed.filter(let -> !(let.expr() instanceof Expr.Copy(Atom.Var s) && value(s)
+                    && let.var(0).equals(s)));
+            removed += renamed.size() - lets.size();
+            return body.with(lets.size() == renamed.size() ? renamed : lets, body.functions(),
+                    body.tail().mapAtoms(this::rename));
         }
     }
 }

@@ -2,15 +2,11 @@ package org.funssa.destruct.conventional;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
+import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.text.VarNames;
 
@@ -38,29 +34,17 @@ public final class Conventional {
 
     /** The first jump of the function whose arguments are not its target's parameters, described. */
     public static Option<String> violation(Function function) {
-        Map<String, Vector<Atom.Var>> params = new HashMap<>();
-        Map<Body, String> owner = new java.util.IdentityHashMap<>();
-        ArrayDeque<Body> stack = new ArrayDeque<>();
-        stack.push(function.body());
-        Vector<Body> bodies = Vector.empty();
-        while (!stack.isEmpty()) {
-            Body body = stack.pop();
-            bodies = bodies.append(body);
-            for (Fn fn : body.functions()) {
-                params.put(fn.label().name(), fn.params());
-                owner.put(fn.body(), fn.label().name());
-                stack.push(fn.body());
-            }
-        }
-        for (Body body : bodies) {
-            for (Tail.Jump jump : body.tail().jumps()) {
-                Vector<Atom.Var> expected = params.get(jump.target().name());
-                if (expected == null || !jump.args().equals(expected)) {
-                    String where = owner.containsKey(body) ? "block " + owner.get(body) : "its entry";
+        Nest nest = Nest.of(function);
+        for (int node = 0; node < nest.size(); node++) {
+            for (int k = 0; k < nest.jumpCount(node); k++) {
+                Tail.Jump jump = nest.body(node).tail().jump(k);
+                int target = nest.target(node, k);
+                if (target < 0 || !jump.args().equals(nest.params(target))) {
+                    String where = node == Nest.ROOT ? "its entry" : "block " + nest.fn(node).label().name();
                     return Option.of("function " + function.name() + ", " + where + ": the jump to "
                             + jump.target().name() + " passes " + show(jump.args(), function) + " but "
-                            + (expected == null ? "no local function has that label"
-                                    : "its parameters are " + show(expected, function))
+                            + (target < 0 ? "no local function has that label"
+                                    : "its parameters are " + show(nest.params(target), function))
                             + "; the program is not in conventional form (run a destruction pass first)");
                 }
             }

@@ -11,7 +11,6 @@ package org.funssa.destruct.lir;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,15 +25,17 @@ import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Op;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
+import org.funssa.core.names.NameSet;
+import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.VarNames;
 import org.funssa.destruct.conventional.Conventional;
 
@@ -105,6 +106,8 @@ public final class LirWriter {
     private static final class FunctionWriter {
         private final Function function;
         private final Form form;
+        /** The function's bodies, written in preorder: a block before the blocks it dominates. */
+        private final Nest nest;
         /** The variables' names, which become their registers' (the hints, where no two variables share one). */
         private final VarNames names;
         private final Map<String, Integer> bindings = new HashMap<>();
@@ -112,15 +115,17 @@ public final class LirWriter {
         private final Map<String, Integer> useBody = new HashMap<>();
         private final Map<String, LirType> registers = new LinkedHashMap<>();
         private final Map<LirType, String> undefined = new HashMap<>();
-        private final Set<String> taken = new HashSet<>();
+        /** The names of the function's symbols, variables and labels, and of the registers and labels added. */
+        private final NameSet taken = new NameSet();
+        private final NameSupply fresh = NameSupply.avoiding(() -> taken);
         private final List<Stmt> out = new ArrayList<>();
         private final Vector<LExp> results;
         private final String epilogue;
-        private int counter;
 
         FunctionWriter(Function function, Form form) {
             this.function = function;
             this.form = form;
+            this.nest = Nest.of(function);
             this.names = VarNames.of(function, function.symbols().filter(s -> !(s instanceof Symbol.Reg))
                     .map(Symbol::name).toSet());
             function.symbols().forEach(s -> taken.add(s.name()));
@@ -128,33 +133,28 @@ public final class LirWriter {
             Vector<LExp> rs = Vector.empty();
             for (Type t : function.results()) {
                 if (t instanceof Type.Data d) {
-                    rs = rs.append(register(fresh("returnvalue.", "%"), d.lir()));
+                    rs = rs.append(register(fresh.fresh("returnvalue.", "%"), d.lir()));
                 }
             }
             this.results = rs;
-            this.epilogue = fresh("_epilogue", "");
+            this.epilogue = fresh.fresh("_epilogue");
         }
 
         /** Binding and use counts, and the body (by preorder number) of each variable's last use. */
         private void count() {
             function.params().forEach(p -> bind(names.name(p)));
-            ArrayDeque<Body> stack = new ArrayDeque<>();
-            stack.push(function.body());
-            int id = 0;
-            while (!stack.isEmpty()) {
-                Body body = stack.pop();
-                int here = id++;
+            for (int node = 0; node < nest.size(); node++) {
+                int here = node;
+                if (node != Nest.ROOT) {
+                    taken.add(nest.fn(node).label().name());
+                    nest.params(node).forEach(p -> bind(names.name(p)));
+                }
+                Body body = nest.body(node);
                 for (Let let : body.lets()) {
                     let.expr().operands().forEach(a -> use(a, here));
                     let.vars().forEach(v -> bind(names.name(v)));
                 }
                 body.tail().operands().forEach(a -> use(a, here));
-                for (int k = body.functions().size() - 1; k >= 0; k--) {
-                    Fn fn = body.functions().get(k);
-                    taken.add(fn.label().name());
-                    fn.params().forEach(p -> bind(names.name(p)));
-                    stack.push(fn.body());
-                }
             }
         }
 
@@ -170,32 +170,14 @@ public final class LirWriter {
             }
         }
 
-        /** A name no symbol, variable or label of the function has: {@code prefix + n + suffix}. */
-        private String fresh(String prefix, String suffix) {
-            String name;
-            do {
-                name = prefix + (++counter) + suffix;
-            } while (!taken.add(name));
-            return name;
-        }
-
         Module.Function write() {
             out.add(new Stmt.Prologue(0, 0, function.params().flatMap(p -> p.type() instanceof Type.Data d
                     ? Option.of((LExp) register(names.name(p), d.lir())) : Option.none())));
-            ArrayDeque<Body> stack = new ArrayDeque<>();
-            ArrayDeque<Option<String>> labels = new ArrayDeque<>();
-            stack.push(function.body());
-            labels.push(Option.none());
-            int id = 0;
-            while (!stack.isEmpty()) {
-                Body body = stack.pop();
-                labels.pop().forEach(l -> out.add(new Stmt.DefLabel(l)));
-                block(body, id++);
-                for (int k = body.functions().size() - 1; k >= 0; k--) {
-                    Fn fn = body.functions().get(k);
-                    stack.push(fn.body());
-                    labels.push(Option.of(fn.label().name()));
+            for (int node = 0; node < nest.size(); node++) {
+                if (node != Nest.ROOT) {
+                    out.add(new Stmt.DefLabel(nest.fn(node).label().name()));
                 }
+                block(nest.body(node), node);
             }
             out.add(new Stmt.DefLabel(epilogue));
             out.add(new Stmt.Epilogue(0, 0, results));
@@ -401,7 +383,7 @@ public final class LirWriter {
                         Set.of(), false);
                 case Atom.Undef u -> {
                     LirType t = ((Type.Data) u.type()).lir();
-                    String name = undefined.computeIfAbsent(t, k -> fresh("undefined.", "%"));
+                    String name = undefined.computeIfAbsent(t, k -> fresh.fresh("undefined.", "%"));
                     yield new Operand(register(name, t), Set.of(), false);
                 }
             };

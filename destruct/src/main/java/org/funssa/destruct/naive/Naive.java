@@ -11,19 +11,23 @@ package org.funssa.destruct.naive;
  */
 
 import io.vavr.collection.Vector;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.ir.VarSupply;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
-import org.funssa.destruct.names.FreshNames;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.parallel.ParallelCopy;
 import org.funssa.destruct.parallel.Sequentialization;
@@ -43,7 +47,7 @@ public final class Naive implements Destruction {
     public DestructedFunction destruct(Function function) {
         Run run = new Run(function);
         Function rewritten = run.nest.rewrite(run::body);
-        Function destructed = rewritten.withBody(rewritten.body(), run.names.variableCount());
+        Function destructed = rewritten.withBody(rewritten.body(), run.variables.count());
         return new DestructedFunction(destructed, new CopyStats(run.copies, run.copies));
     }
 
@@ -54,7 +58,8 @@ public final class Naive implements Destruction {
      */
     private static final class Run {
         private final Nest nest;
-        private final FreshNames names;
+        private final VarSupply variables;
+        private final NameSupply labels;
         private final Map<Type, Atom.Var> temporaries = new HashMap<>();
         /** The temporary of a type that breaks cycles; made when the first cycle of that type is met. */
         private final java.util.function.Function<Type, Atom.Var> temporary;
@@ -62,53 +67,29 @@ public final class Naive implements Destruction {
 
         Run(Function f) {
             nest = Nest.checked(f);
-            names = FreshNames.of(f);
-            temporary = type -> temporaries.computeIfAbsent(type, t -> names.variable("tmp", t));
+            variables = VarSupply.after(f);
+            labels = nest.labelSupply();
+            temporary = type -> temporaries.computeIfAbsent(type, t -> variables.fresh("tmp", t));
         }
 
         /** Block {@code b}: its body, whose jumps are jump 0, 1, … of the block in {@link Nest}'s order. */
         Body body(int b, Body body) {
-            return switch (body.tail()) {
-                case Tail.Jump j -> passesItsParameters(j, paramsOf(b, 0)) ? body
+            if (body.tail() instanceof Tail.Jump j) {
+                return passesItsParameters(j, paramsOf(b, 0)) ? body
                         : new Body(body.lets().appendAll(copies(j, paramsOf(b, 0))), body.functions(),
                                 aligned(j, paramsOf(b, 0)));
-                case Tail.Branch br -> {
-                    Tail.Jump t = split(br.ifTrue(), paramsOf(b, 0));
-                    Tail.Jump e = split(br.ifFalse(), paramsOf(b, 1));
-                    if (t == br.ifTrue() && e == br.ifFalse()) {
-                        yield body;
-                    }
-                    Vector<Fn> added = Vector.empty();
-                    if (t != br.ifTrue()) {
-                        added = added.append(edge(br.ifTrue(), t, paramsOf(b, 0)));
-                    }
-                    if (e != br.ifFalse()) {
-                        added = added.append(edge(br.ifFalse(), e, paramsOf(b, 1)));
-                    }
-                    yield new Body(body.lets(), body.functions().appendAll(added),
-                            new Tail.Branch(br.condition(), t, e));
+            }
+            List<Fn> added = new ArrayList<>();
+            int[] k = {0};
+            Tail tail = body.tail().mapJumps(j -> {
+                Vector<Atom.Var> params = paramsOf(b, k[0]++);
+                Tail.Jump split = split(j, params);
+                if (split != j) {
+                    added.add(edge(j, split, params));
                 }
-                case Tail.Switch s -> {
-                    Vector<Fn> added = Vector.empty();
-                    Vector<Tail.Case> cases = Vector.empty();
-                    int k = 0;
-                    for (Tail.Case c : s.cases()) {
-                        Vector<Atom.Var> params = paramsOf(b, k++);
-                        Tail.Jump j = split(c.target(), params);
-                        if (j != c.target()) {
-                            added = added.append(edge(c.target(), j, params));
-                        }
-                        cases = cases.append(new Tail.Case(c.value(), j));
-                    }
-                    Tail.Jump d = split(s.otherwise(), paramsOf(b, k));
-                    if (d != s.otherwise()) {
-                        added = added.append(edge(s.otherwise(), d, paramsOf(b, k)));
-                    }
-                    yield added.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(added),
-                            new Tail.Switch(s.value(), cases, d));
-                }
-                case Tail.Return r -> body;
-            };
+                return split;
+            });
+            return added.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(added), tail);
         }
 
         /** The parameters of the block that jump {@code k} of block {@code b} goes to. */
@@ -118,7 +99,7 @@ public final class Naive implements Destruction {
 
         /** The jump itself when it already passes the parameters, else a jump to a new split-edge block. */
         private Tail.Jump split(Tail.Jump jump, Vector<Atom.Var> params) {
-            return passesItsParameters(jump, params) ? jump : new Tail.Jump(names.label("edge"), Vector.empty());
+            return passesItsParameters(jump, params) ? jump : new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
         }
 
         /** Whether every argument is the parameter it is passed to (indexed: no iterator per edge). */

@@ -54,21 +54,23 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import org.funssa.core.graph.IntList;
+import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.ir.VarSupply;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.liveness.Interference;
 import org.funssa.cps.liveness.LiveSet;
 import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.liveness.Occurrences;
-import org.funssa.destruct.names.FreshNames;
 import org.funssa.cps.rewrite.Nest;
 
 /**
@@ -111,7 +113,8 @@ public final class Sreedhar implements Destruction {
     /** One function's translation; all state is confined to it. */
     private static final class Run {
         private final Method method;
-        private final FreshNames names;
+        private final VarSupply variables;
+        private final NameSupply labels;
         private final Set<String> splitLabels = new HashSet<>();
         private final Function function;
         private final List<Body> blocks;
@@ -140,8 +143,10 @@ public final class Sreedhar implements Destruction {
 
         Run(Function original, Method method) {
             this.method = method;
-            names = FreshNames.of(original);
-            function = Nest.checked(original).rewrite((node, body) -> split(body));
+            variables = VarSupply.after(original);
+            Nest input = Nest.checked(original);
+            labels = input.labelSupply();
+            function = input.rewrite((node, body) -> split(body));
             nest = Nest.checked(function);
             blocks = nest.bodies();
             params = new ArrayList<>(nest.params());
@@ -229,7 +234,7 @@ public final class Sreedhar implements Destruction {
             if (a instanceof Atom.Var) {
                 return a;
             }
-            Atom.Var t = names.variable("c", a.type());
+            Atom.Var t = variables.fresh("c", a.type());
             suffix.get(b).add(new Copy(Let.of(t, new Expr.Copy(a)), -1, -1)); // numbered once liveness is known
             count(t);
             return t;
@@ -263,7 +268,7 @@ public final class Sreedhar implements Destruction {
             if (j.args().isEmpty()) {
                 return j;
             }
-            Tail.Jump to = new Tail.Jump(names.label("edge"), Vector.empty());
+            Tail.Jump to = new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
             splitLabels.add(to.target().name());
             return to;
         }
@@ -295,7 +300,7 @@ public final class Sreedhar implements Destruction {
             finalByNumber = classes.finalNamesByLiveNumber();
             Body body = nest.rewrite(this::rebuilt).body();
             return new Function(function.name(), function.symbols(), renamed(params.get(0), paramLive[0]),
-                    function.results(), body, names.variableCount());
+                    function.results(), body, variables.count());
         }
 
         /**
@@ -418,7 +423,7 @@ public final class Sreedhar implements Destruction {
         private void sourceCopy(int b, int k, int p) {
             Atom.Var x = (Atom.Var) jumpArgs.get(p).get(k);
             int lx = argLive[p][k];
-            Atom.Var fresh = names.variable(x.hint(), x.type());
+            Atom.Var fresh = variables.fresh(x.hint(), x.type());
             int lf = liveness.number(fresh);
             int freshMember = classes.include(lf);
             suffix.get(p).add(new Copy(Let.of(fresh, new Expr.Copy(x)), lf, lx));
@@ -453,7 +458,7 @@ public final class Sreedhar implements Destruction {
         private void targetCopy(int b, int k) {
             Atom.Var x = params.get(b).get(k);
             int lx = paramLive[b][k];
-            Atom.Var fresh = names.variable(x.hint(), x.type());
+            Atom.Var fresh = variables.fresh(x.hint(), x.type());
             int lf = liveness.number(fresh);
             int freshMember = classes.include(lf);
             // before the earlier target copies: fresh is read before any old target (perhaps of fresh's class
@@ -562,15 +567,8 @@ public final class Sreedhar implements Destruction {
             // the tail's variables in the order liveness read them (Liveness.tailUses)
             int[] at = {liveness.occurrences().tailFrom(i)};
             UnaryOperator<Atom> read = a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a;
-            Tail tail = switch (body.tail()) {
-                case Tail.Jump j -> new Tail.Jump(j.target(), renamedArgs(i));
-                case Tail.Branch b -> new Tail.Branch(read.apply(b.condition()), fold(folded, b.ifTrue()),
-                        fold(folded, b.ifFalse()));
-                case Tail.Switch s -> new Tail.Switch(read.apply(s.value()),
-                        s.cases().map(c -> new Tail.Case(c.value(), fold(folded, c.target()))),
-                        fold(folded, s.otherwise()));
-                case Tail.Return r -> new Tail.Return(r.values().map(read));
-            };
+            Tail tail = body.tail() instanceof Tail.Jump j ? new Tail.Jump(j.target(), renamedArgs(i))
+                    : body.tail().mapUses(read).mapJumps(j -> fold(folded, j));
             // a block whose lets all stay as they were keeps the input's vector of them (and the lets)
             return new Body(unchanged ? original : Vector.ofAll(lets), functions, tail);
         }

@@ -1,0 +1,44 @@
+package org.funssa.cps.prep;
+
+import org.funssa.core.lir.LExp;
+import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Stmt;
+import org.funssa.core.names.NameSet;
+import org.funssa.core.names.NameSupply;
+
+/**
+ * The names a LIR function uses: its symbols, labels and registers. Machine registers of the module's SYMTAB
+ * begin with '%', which no name the passes of this package make does; labels {@code .Bn} that BlockList writes
+ * for blocks that had none begin with a '.', as no prefix here does.
+ */
+public final class LirNames {
+
+    private LirNames() {}
+
+    /**
+     * A supply of names {@code function} does not use, for the passes that run on it and, given this supply
+     * too, on what they return (each pass counts from 1 on {@link NameSupply#restarted}).
+     */
+    public static NameSupply supply(Module.Function function) {
+        return NameSupply.avoiding(() -> of(function));
+    }
+
+    /** The function's symbols, labels and registers. */
+    static NameSet of(Module.Function function) {
+        NameSet names = new NameSet();
+        function.symbols().forEach(s -> names.add(s.name()));
+        for (Stmt stmt : function.body()) {
+            if (stmt instanceof Stmt.DefLabel(String label)) {
+                names.add(label);
+            }
+            Statements.forEachNode(stmt, e -> {
+                switch (e) {
+                    case LExp.Reg r -> names.add(r.name());
+                    case LExp.Label l -> names.add(l.name());
+                    default -> { }
+                }
+            });
+        }
+        return names;
+    }
+}

@@ -9,21 +9,22 @@ import java.util.function.Function;
  * comparing them costs as much. A handful of entries serves a pass that asks about the function it is working
  * on, again and again; keys are held weakly, so the cache keeps no program alive.
  */
-final class IdentityCache<K, V> {
+public final class IdentityCache<K, V> {
 
     private final java.lang.ref.WeakReference<?>[] keys;
     private final Object[] values;
     /** The slot the next new entry goes to: the oldest one. */
     private int next;
 
-    IdentityCache(int capacity) {
+    /** A cache of the last {@code capacity} results. */
+    public IdentityCache(int capacity) {
         keys = new java.lang.ref.WeakReference<?>[capacity];
         values = new Object[capacity];
     }
 
     /** The result for {@code key}, computed by {@code compute} when no entry has that very object. */
     @SuppressWarnings("unchecked")
-    synchronized V get(K key, Function<K, V> compute) {
+    public synchronized V get(K key, Function<K, V> compute) {
         for (int i = 0; i < keys.length; i++) {
             if (keys[i] != null && keys[i].get() == key) {
                 return (V) values[i];

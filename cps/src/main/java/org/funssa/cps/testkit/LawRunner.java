@@ -1,5 +1,6 @@
 package org.funssa.cps.testkit;
 
+import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 
 /**
@@ -43,24 +44,44 @@ public record LawRunner(Generator<Sample> generator, int samples, int maxSize, l
 
     /** The law checked on every sample until one breaks it. */
     public LawReport check(Law law) {
-        int conclusive = 0;
+        return check(Vector.of(law)).head();
+    }
+
+    /**
+     * Each law checked on every sample until one breaks it, in order; the reports in the laws' order. Each sample
+     * is generated once for all the laws, and the laws that run its program share the run.
+     */
+    public Vector<LawReport> check(Vector<Law> laws) {
+        java.util.List<Option<LawReport>> broken = new java.util.ArrayList<>(laws.map(l -> Option.<LawReport>none())
+                .asJava());
+        int[] conclusive = new int[laws.size()];
         for (int i = 0; i < samples; i++) {
             long sampleSeed = seed + i;
             int size = 1 + (int) ((long) i * (maxSize - 1) / Math.max(1, samples - 1));
             Sample sample = generator.generate(sampleSeed, size);
-            Verdict verdict = law.check(sample);
-            switch (verdict) {
-                case Verdict.Holds h -> conclusive++;
-                case Verdict.Inconclusive x -> { }
-                case Verdict.Broken broken -> {
-                    Reducer.Reduction reduction = Reducer.reduce(sample.program(),
-                            p -> law.check(sample.with(p)).isBroken(broken.kind()), reductionAttempts);
-                    Verdict.Broken reduced = (Verdict.Broken) law.check(sample.with(reduction.program()));
-                    return new LawReport(law.name(), seed, i + 1, conclusive + 1, Option.of(new Counterexample(
-                            sampleSeed, size, sample.program(), reduction.program(), reduced, reduction.attempts())));
+            for (int k = 0; k < laws.size(); k++) {
+                if (broken.get(k).isEmpty()) {
+                    Law law = laws.get(k);
+                    switch (law.check(sample)) {
+                        case Verdict.Holds h -> conclusive[k]++;
+                        case Verdict.Inconclusive x -> { }
+                        case Verdict.Broken verdict -> broken.set(k, Option.of(
+                                counterexample(law, sample, sampleSeed, size, verdict, i + 1, conclusive[k] + 1)));
+                    }
                 }
             }
         }
-        return new LawReport(law.name(), seed, samples, conclusive, Option.none());
+        return laws.zipWithIndex().map(l -> broken.get(l._2).getOrElse(() -> new LawReport(l._1.name(), seed,
+                samples, conclusive[l._2], Option.none())));
+    }
+
+    /** The report of a law broken by {@code sample}, its program reduced. */
+    private LawReport counterexample(Law law, Sample sample, long sampleSeed, int size, Verdict.Broken broken,
+                                     int checked, int conclusive) {
+        Reducer.Reduction reduction = Reducer.reduce(sample.program(),
+                p -> law.check(sample.with(p)).isBroken(broken.kind()), reductionAttempts);
+        Verdict.Broken reduced = (Verdict.Broken) law.check(sample.with(reduction.program()));
+        return new LawReport(law.name(), seed, checked, conclusive, Option.of(new Counterexample(
+                sampleSeed, size, sample.program(), reduction.program(), reduced, reduction.attempts())));
     }
 }

@@ -10,6 +10,7 @@ import org.funssa.core.interp.RuntimeError;
 import org.funssa.cps.interp.IrInterpreter;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.pass.Pass;
+import org.funssa.cps.rewrite.IdentityCache;
 
 /**
  * {@link Law#preservesMeaning} and {@link Law#refines}: the pass's output runs as its input does. The output
@@ -32,7 +33,7 @@ record Meaning(Pass pass, boolean refinement, Option<Function<Program, Option<St
         if (sample.stepBudget() <= 0) {
             return new Verdict.Inconclusive("the sample has no step budget");
         }
-        RunResult before = IrInterpreter.run(sample.program(), RunOptions.defaults().withStepBudget(sample.stepBudget()));
+        RunResult before = run(sample);
         if (before instanceof RunResult.Failed f && f.error().kind() == RuntimeError.Kind.STEP_BUDGET_EXHAUSTED) {
             return new Verdict.Inconclusive("the input does not end within " + sample.stepBudget() + " steps");
         }
@@ -49,6 +50,19 @@ record Meaning(Pass pass, boolean refinement, Option<Function<Program, Option<St
         return expected.equals(actual) ? Verdict.HOLDS
                 : new Verdict.Broken("output differs", "before " + pass.name() + ": " + expected + "\nafter: "
                         + actual);
+    }
+
+    /** A run of a sample's program within its budget. */
+    private record Run(long budget, RunResult result) {}
+
+    /** The last runs of samples' programs: the laws of several passes checked on one sample run it once. */
+    private static final IdentityCache<Program, Run> RUNS = new IdentityCache<>(4);
+
+    private static RunResult run(Sample sample) {
+        Run run = RUNS.get(sample.program(), p -> new Run(sample.stepBudget(),
+                IrInterpreter.run(p, RunOptions.defaults().withStepBudget(sample.stepBudget()))));
+        return run.budget() == sample.stepBudget() ? run.result()
+                : IrInterpreter.run(sample.program(), RunOptions.defaults().withStepBudget(sample.stepBudget()));
     }
 
     /** How a run ended and what it printed; the step count is not part of the meaning. */

@@ -11,6 +11,7 @@ import org.funssa.cps.pass.Pass;
 public final class Optimizations {
 
     private static final Vector<Pass> ALL = Vector.of(
+            DeadCodeElimination.PASS
     );
 
     private Optimizations() {}

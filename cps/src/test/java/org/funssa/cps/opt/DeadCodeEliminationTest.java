@@ -256,6 +256,78 @@ class DeadCodeEliminationTest {
         assertThat(outcome(run(before, -1))).isEqualTo(RuntimeError.Kind.STEP_BUDGET_EXHAUSTED);
     }
 
+    /** A switch is a branch with more edges: dead, it becomes a jump; two cases passing a φ two values keep it. */
+    @Test
+    void switchesFollowTheSameRules() {
+        Program dead = program("""
+                fun f(a: i32) -> (i32) =
+                  letrec one() =
+                    let x = add.i32 a 1
+                    jump j()
+                  and two() =
+                    jump j()
+                  and j() =
+                    return (a)
+                  in switch a case 1 -> one() case 2 -> two() default -> j()
+                """);
+        Program jump = program("""
+                fun f(a: i32) -> (i32) =
+                  letrec j() =
+                    return (a)
+                  in jump j()
+                """);
+        assertReproduced(dead, jump);
+        assertRunsAlike(dead, jump, 1, 2, 3);
+        Program live = program("""
+                fun f(a: i32) -> (i32) =
+                  let unused = add.i32 a 1
+                  letrec j(x: i32) =
+                    return (x)
+                  in switch a case 1 -> j(1) case 2 -> j(2) default -> j(1)
+                """);
+        Program kept = program("""
+                fun f(a: i32) -> (i32) =
+                  letrec j(x: i32) =
+                    return (x)
+                  in switch a case 1 -> j(1) case 2 -> j(2) default -> j(1)
+                """);
+        assertReproduced(live, kept);
+        assertRunsAlike(live, kept, 1, 2, 3);
+    }
+
+    /**
+     * A division or load whose value nothing uses goes even if it would trap, as the seed removes every unused
+     * "SET to register": the trap is undefined behaviour, so dce refines that program's meaning. A volatile load is
+     * a side effect and stays.
+     */
+    @Test
+    void aDeadTrapGoesAndAVolatileLoadStays() {
+        Program trapping = program("""
+                fun f(a: i32) -> (i32) =
+                  let d = divs.i32 a 0
+                  return (a)
+                """);
+        Program returning = program("""
+                fun f(a: i32) -> (i32) =
+                  return (a)
+                """);
+        assertReproduced(trapping, returning);
+        assertThat(outcome(run(trapping, 1))).isEqualTo(RuntimeError.Kind.DIVISION_BY_ZERO);
+        assertThat(run(returning, 1)).isInstanceOf(RunResult.Returned.class);
+        Program volatileLoad = program("""
+                fun f(a: i32, p: i64, m: mem) -> (i32, mem) =
+                  let v = load.i32 m p !volatile
+                  let w = load.i32 m p
+                  return (a, m)
+                """);
+        Program kept = program("""
+                fun f(a: i32, p: i64, m: mem) -> (i32, mem) =
+                  let v = load.i32 m p !volatile
+                  return (a, m)
+                """);
+        assertReproduced(volatileLoad, kept);
+    }
+
     @Test
     void aFunctionWithoutDeadCodeIsReturnedItself() {
         Program p = program("""

@@ -38,17 +38,18 @@ import org.funssa.cps.rewrite.Nest;
  * "one of the edges that reach blocks containing live code"; Cytron et al. 1991 §7.1), passing that local
  * function's marked parameters the arguments the branch passed it: when it has marked parameters, every jump to
  * it holds live code, so an unmarked branch is one that reaches it only directly and with agreeing arguments.
- * That local function may be defined in a body that does not enclose the branch (an empty post-dominator with
- * a single successor encloses it), so it is out of scope there; the branch then jumps to its immediate
- * post-dominator instead, which is always in scope (its immediate dominator dominates the branch), holds no live
- * code, and so jumps on in turn. Local functions no longer reached are dropped, unmarked lets and parameters
- * too, with their arguments at every jump.
+ * That local function may be nested in a post-dominator holding no live code that is its only predecessor, so out
+ * of scope at the branch; the branch then jumps to its immediate post-dominator instead, which is always in scope
+ * (its immediate dominator dominates the branch) and holds no live code, so its own tail leads on to the live one.
+ * Local functions no longer reached are dropped, unmarked lets and parameters too, with their arguments at every
+ * jump.
  *
- * Termination is meaning (Figure 6.16's point, and the seed's "conditional branches to exit from a loop are
- * treated as trivially live"): the branch at the source of every retreating edge of a depth-first search is
- * trivially live (every cycle has one), so a loop is never skipped, and its exits depend on it; so are the
- * branches of blocks that cannot reach a return and the branches that choose between reaching one and not,
- * which post-dominance cannot see. Loads and operations that may trap (division by zero, a bad address) are
+ * Termination is meaning (the seed, before Figure 6.15: deleting the branch that leaves a loop "changes the
+ * semantics of the program", so "conditional branches to exit from a loop are treated as trivially live"): the
+ * tail of every block that is the source of a retreating edge of a depth-first search is trivially live (every
+ * cycle has one), so no cycle is ever skipped and the exits of a loop are control dependences of its live code;
+ * so are the tails of blocks that cannot reach a return and the branches that choose between reaching one and
+ * not, which post-dominance cannot see. Loads and operations that may trap (division by zero, a bad address) are
  * dead when their value is unused, as the seed removes any "SET to register": their trap is undefined
  * behaviour in C, so the pass refines such a program's meaning and keeps that of every program without it;
  * volatile loads are trivially live.

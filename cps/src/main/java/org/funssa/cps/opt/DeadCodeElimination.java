@@ -28,11 +28,12 @@ import org.funssa.cps.rewrite.Nest;
  * and control dependence is that of org.funssa.core.graph.ControlDependence, computed once.
  *
  * A φ-function is a parameter, its sources the arguments of the jumps to its local function. A parameter that is
- * marked marks those arguments and, per the two improvements of Figure 6.17, the branches deciding which jump
- * supplies it: every block that jumps to its local function counts as holding live code, so the branches that
- * block depends on are marked (improvement 1, Figure 6.16 (a): an empty block that only passes a value on), and
- * a branch or switch that reaches the local function by two of its own jumps with different arguments is marked
- * itself (improvement 2, Figure 6.16 (b): both edges of one branch lead to the φ's block).
+ * marked is live code of its block, like any statement, and marks those arguments and, per the two improvements
+ * of Figure 6.17, the branches deciding which jump supplies it: every block that jumps to its local function
+ * counts as holding live code, so the branches that block depends on are marked (improvement 1, Figure 6.16 (a):
+ * an empty block that only passes a value on), and a branch or switch that reaches the local function by two of
+ * its own jumps with different arguments is marked itself (improvement 2, Figure 6.16 (b): both edges of one
+ * branch lead to the φ's block).
  *
  * A branch nothing marked becomes a jump to its block's nearest post-dominator holding live code (the seed:
  * "one of the edges that reach blocks containing live code"; Cytron et al. 1991 §7.1), passing that local
@@ -228,6 +229,7 @@ public final class DeadCodeElimination implements Pass {
                 markLet(node, slot);
                 return;
             }
+            markBlock(node); // a φ is a statement of its block (Figure 6.17's last loop)
             if (node == Nest.ROOT) {
                 return;
             }

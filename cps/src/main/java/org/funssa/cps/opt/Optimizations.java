@@ -12,6 +12,7 @@ public final class Optimizations {
 
     private static final Vector<Pass> ALL = Vector.of(
             CopyPropagation.PASS,
+            DeadCodeElimination.PASS,
             EmptyBlockElimination.PASS,
             BlockConcatenation.PASS,
             ThreeAddressCode.PASS,

@@ -16,7 +16,6 @@ import org.funssa.cps.testkit.LawRunner;
 import org.funssa.cps.testkit.LirLaw;
 import org.funssa.cps.testkit.LirLawReport;
 import org.funssa.cps.testkit.LirLawRunner;
-import org.funssa.cps.testkit.LirSample;
 import org.funssa.destruct.conventional.Conventional;
 import org.funssa.destruct.lir.LirWriter;
 import org.junit.jupiter.api.DynamicTest;

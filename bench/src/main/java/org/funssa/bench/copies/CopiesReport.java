@@ -17,7 +17,6 @@ import org.funssa.bench.scaling.Measurement;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.gen.Shape;
 import org.funssa.core.lir.LirReader;
-import org.funssa.core.lir.Module;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;

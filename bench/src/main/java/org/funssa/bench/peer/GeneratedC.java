@@ -1,6 +1,5 @@
 package org.funssa.bench.peer;
 
-import io.vavr.collection.HashMap;
 import io.vavr.collection.HashSet;
 import io.vavr.collection.Map;
 import io.vavr.collection.Set;

@@ -10,7 +10,6 @@ import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.graph.PostDominators;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;

@@ -7,7 +7,6 @@ import io.vavr.collection.Vector;
 import java.nio.file.Path;
 import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
-import org.funssa.core.lir.Module;
 import org.funssa.cps.alpha.Alpha;
 import org.funssa.cps.ir.DeepIr;
 import org.funssa.cps.ir.Function;

@@ -1,0 +1,53 @@
+package org.funssa.cps.opt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vavr.collection.Set;
+import io.vavr.collection.Stream;
+import io.vavr.collection.Vector;
+import org.funssa.core.corpus.TestCorpus;
+import org.funssa.core.lir.LirReader;
+import org.funssa.cps.construct.Construction;
+import org.funssa.cps.construct.Ssa;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.pass.Pass;
+import org.funssa.cps.testkit.Generators;
+import org.funssa.cps.testkit.Law;
+import org.funssa.cps.testkit.LawRunner;
+import org.funssa.cps.testkit.Sample;
+import org.funssa.cps.testkit.Verdict;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The laws of issue 31 for every registered optimization: each keeps the meaning of 1,000 generated programs and
+ * of every corpus program (the meaning law also has the verifier accept its output), and each is idempotent.
+ * Every program is generated or constructed once and run once for all the passes.
+ */
+class OptimizationLawsTest {
+
+    /** Every optimization's laws, in registry order: its meaning, then its idempotence. */
+    private static Vector<Law> laws(java.util.function.Function<Pass, Law> meaning) {
+        return Optimizations.all().flatMap(pass -> Vector.of(meaning.apply(pass), Law.idempotent(pass)));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> onGeneratedPrograms() {
+        return Stream.ofAll(LawRunner.on(Generators.ir(Construction.PRUNED)).samples(1000)
+                .check(laws(Law::preservesMeaning))).map(report -> DynamicTest.dynamicTest(report.law(),
+                        report::assertHolds));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> onEveryCorpusProgram() {
+        Set<String> undefined = TestCorpus.undefinedBehaviour();
+        return Stream.ofAll(TestCorpus.require().programs()).map(p -> DynamicTest.dynamicTest(p.path(), () -> {
+            Program program = Ssa.construct(LirReader.read(p.frontEnd()), Construction.PRUNED);
+            Sample sample = new Sample(program, 100_000_000);
+            // On a program with undefined behaviour a pass may delete the operation that has it (a dead load).
+            for (Law law : laws(undefined.contains(p.path()) ? Law::refines : Law::preservesMeaning)) {
+                assertThat(law.check(sample)).as(law.name()).isNotInstanceOf(Verdict.Broken.class);
+            }
+        }));
+    }
+}

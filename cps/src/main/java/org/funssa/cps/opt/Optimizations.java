@@ -2,6 +2,7 @@ package org.funssa.cps.opt;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import org.funssa.cps.construct.RedundantPhiElimination;
 import org.funssa.cps.pass.Pass;
 
 /**
@@ -11,6 +12,9 @@ import org.funssa.cps.pass.Pass;
 public final class Optimizations {
 
     private static final Vector<Pass> ALL = Vector.of(
+            CommonSubexpressionElimination.PASS,
+            RedundantPhiElimination.PASS,
+            CriticalEdgeSplitting.PASS
     );
 
     private Optimizations() {}

@@ -48,6 +48,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
@@ -56,6 +57,7 @@ import org.funssa.destruct.Destruction;
 import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
+import org.funssa.cps.rewrite.EdgeSplitting;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.parallel.ParallelCopy;
 import org.funssa.destruct.parallel.Sequentialization;
@@ -230,29 +232,15 @@ public final class Boissinot implements Destruction {
 
         /** Edges out of a branch or switch that pass arguments get their own block. */
         private Body split(Body body) {
-            Tail tail = body.tail() instanceof Tail.Jump ? body.tail() : body.tail().mapJumps(this::edge);
-            if (tail == body.tail()) { // a jump or a return: no edge to split
-                return body;
-            }
-            Vector<Tail.Jump> original = body.tail().jumps();
-            Vector<Tail.Jump> now = tail.jumps();
-            Vector<Fn> edges = Vector.empty();
-            for (int i = 0; i < original.size(); i++) {
-                if (now.get(i) != original.get(i)) {
-                    edges = edges.append(new Fn(now.get(i).target(), Vector.empty(),
-                            Body.of(Vector.empty(), original.get(i))));
-                }
-            }
-            return edges.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(edges), tail);
+            return body.tail() instanceof Tail.Jump ? body
+                    : EdgeSplitting.split(body, (k, jump) -> !jump.args().isEmpty(), this::edgeLabel);
         }
 
-        private Tail.Jump edge(Tail.Jump j) {
-            if (j.args().isEmpty()) {
-                return j;
-            }
-            Tail.Jump to = new Tail.Jump(names.label("edge"), Vector.empty());
-            splitLabels.add(to.target().name());
-            return to;
+        /** The label of a new split-edge block, remembered as one. */
+        private Label edgeLabel() {
+            Label label = names.label("edge");
+            splitLabels.add(label.name());
+            return label;
         }
 
         /** Coalescing (§4), then the program rebuilt with one name per class and sequential copies. */

@@ -43,12 +43,12 @@ import org.funssa.core.graph.IntSeq;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Images;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.rewrite.EdgeSplitting;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.names.FreshNames;
@@ -108,23 +108,12 @@ public final class Briggs implements Destruction {
                     return body;
                 }
                 Vector<Tail.Jump> jumps = body.tail().jumps();
-                Vector<Tail.Jump> now = Vector.empty();
-                Vector<Fn> edges = Vector.empty();
-                for (int k = 0; k < jumps.size(); k++) {
-                    Tail.Jump j = jumps.get(k);
+                return EdgeSplitting.split(body, (k, j) -> {
                     int to = before.target(b, k);
-                    if (!j.args().equals(before.params.get(to)) && (!before.tree.contains(b)
+                    return !j.args().equals(before.params.get(to)) && (!before.tree.contains(b)
                             || jumps.exists(o -> o.target().equals(j.target()) && !o.args().equals(j.args()))
-                            || clobbersLiveThrough(before, frontiers, b, j, to))) {
-                        Tail.Jump edge = new Tail.Jump(names.label("edge"), Vector.empty());
-                        edges = edges.append(new Fn(edge.target(), Vector.empty(), Body.of(Vector.empty(), j)));
-                        now = now.append(edge);
-                    } else {
-                        now = now.append(j);
-                    }
-                }
-                return edges.isEmpty() ? body
-                        : new Body(body.lets(), body.functions().appendAll(edges), withJumps(body.tail(), now));
+                            || clobbersLiveThrough(before, frontiers, b, j, to));
+                }, () -> names.label("edge"));
             });
         }
 
@@ -327,11 +316,5 @@ public final class Briggs implements Destruction {
             }
             return a;
         }
-    }
-
-    /** {@code tail} with its jumps replaced, in the order of {@link Tail#jumps()}. */
-    private static Tail withJumps(Tail tail, Vector<Tail.Jump> jumps) {
-        int[] next = {0};
-        return tail.mapJumps(j -> jumps.get(next[0]++));
     }
 }

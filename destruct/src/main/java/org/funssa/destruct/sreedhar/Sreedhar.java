@@ -59,6 +59,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
@@ -69,6 +70,7 @@ import org.funssa.cps.liveness.LiveSet;
 import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.liveness.Occurrences;
 import org.funssa.destruct.names.FreshNames;
+import org.funssa.cps.rewrite.EdgeSplitting;
 import org.funssa.cps.rewrite.Nest;
 
 /**
@@ -243,29 +245,15 @@ public final class Sreedhar implements Destruction {
 
         /** Edges out of a branch or switch that pass arguments get their own block. */
         private Body split(Body body) {
-            Tail tail = body.tail() instanceof Tail.Jump ? body.tail() : body.tail().mapJumps(this::edge);
-            if (tail == body.tail() || tail.jumps().equals(body.tail().jumps())) {
-                return body;
-            }
-            Vector<Fn> edges = Vector.empty();
-            Vector<Tail.Jump> original = body.tail().jumps();
-            Vector<Tail.Jump> now = tail.jumps();
-            for (int i = 0; i < original.size(); i++) {
-                if (!original.get(i).args().isEmpty()) {
-                    edges = edges.append(new Fn(now.get(i).target(), Vector.empty(),
-                            Body.of(Vector.empty(), original.get(i))));
-                }
-            }
-            return new Body(body.lets(), body.functions().appendAll(edges), tail);
+            return body.tail() instanceof Tail.Jump ? body
+                    : EdgeSplitting.split(body, (k, jump) -> !jump.args().isEmpty(), this::edgeLabel);
         }
 
-        private Tail.Jump edge(Tail.Jump j) {
-            if (j.args().isEmpty()) {
-                return j;
-            }
-            Tail.Jump to = new Tail.Jump(names.label("edge"), Vector.empty());
-            splitLabels.add(to.target().name());
-            return to;
+        /** The label of a new split-edge block, remembered as one. */
+        private Label edgeLabel() {
+            Label label = names.label("edge");
+            splitLabels.add(label.name());
+            return label;
         }
 
         /** Steps 1 to 8 of the method over every φ, then (optionally) §5.5.1, then one name per class. */

@@ -57,18 +57,6 @@ class FreshNamesTest {
     }
 
     @Test
-    void theTrailingNumberIsTheDecimalFormALongWouldHave() {
-        assertThat(FreshNames.trailingNumber("x")).isZero();
-        assertThat(FreshNames.trailingNumber("x_12")).isEqualTo(12);
-        assertThat(FreshNames.trailingNumber("12")).isEqualTo(12);
-        assertThat(FreshNames.trailingNumber("x_012")).isZero();
-        assertThat(FreshNames.trailingNumber("r" + Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
-        assertThat(FreshNames.trailingNumber("r9223372036854775808")).isZero();
-        assertThat(FreshNames.trailingNumber("r12345678901234567890")).isZero();
-        assertThat(FreshNames.trailingNumber("x\u0663")).isZero(); // an Arabic-Indic three is no digit here
-    }
-
-    @Test
     void aFunctionWhoseLabelsEndInTheLargestLongHasNoFreshLabel() {
         Function f = function("""
                 (MODULE "t" (SYMTAB ("f" STATIC UNKNOWN 4 ".text" XDEF)))

@@ -28,6 +28,14 @@ public final class EdgeSplitting {
     private EdgeSplitting() {}
 
     /**
+     * The body whose jumps out of a branch or a switch that pass arguments go through new blocks, where the
+     * destructions put the copies those arguments become; the body itself when there are none.
+     */
+    public static Body splitEdgesWithArguments(Body body, Supplier<Label> labels) {
+        return body.tail() instanceof Tail.Jump ? body : split(body, (k, jump) -> !jump.args().isEmpty(), labels);
+    }
+
+    /**
      * The body whose chosen jumps go to new parameterless local functions, labelled by {@code labels} and added
      * after its own, each making the jump it replaces; the body itself when no jump is chosen.
      */

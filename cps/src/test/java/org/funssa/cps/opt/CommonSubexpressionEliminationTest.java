@@ -2,12 +2,10 @@ package org.funssa.cps.opt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.funssa.cps.alpha.Alpha;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.IrParser;
-import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.verify.Verifier;
 import org.junit.jupiter.api.Test;
 
@@ -15,11 +13,7 @@ import org.junit.jupiter.api.Test;
 class CommonSubexpressionEliminationTest {
 
     private static void assertRewrites(String before, String after) {
-        Function input = IrParser.parseFunction("before.ir", before);
-        Function expected = IrParser.parseFunction("after.ir", after);
-        Function output = CommonSubexpressionElimination.apply(input);
-        assertThat(Verifier.verify(output)).isEmpty();
-        assertThat(Alpha.equivalent(output, expected)).as(IrPrinter.print(output)).isTrue();
+        PassLaws.assertRewrites(CommonSubexpressionElimination.PASS, before, after);
     }
 
     /**

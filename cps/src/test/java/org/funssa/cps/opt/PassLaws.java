@@ -6,6 +6,7 @@ import io.vavr.collection.Vector;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Op;
+import org.funssa.cps.alpha.Alpha;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Atom;
@@ -24,6 +25,9 @@ import org.funssa.cps.testkit.Law;
 import org.funssa.cps.testkit.LawRunner;
 import org.funssa.cps.testkit.Sample;
 import org.funssa.cps.testkit.Verdict;
+import org.funssa.cps.text.IrParser;
+import org.funssa.cps.text.IrPrinter;
+import org.funssa.cps.verify.Verifier;
 
 /** The laws every optimization of this package is held to, on generated programs, the corpus and a deep nest. */
 final class PassLaws {
@@ -35,6 +39,18 @@ final class PassLaws {
     static final int SAMPLES = 300;
 
     private PassLaws() {}
+
+    /**
+     * The pass turns the function {@code before} into {@code after} (IR text) up to α-equivalence, and its output
+     * verifies; returns the output.
+     */
+    static Function assertRewrites(Pass pass, String before, String after) {
+        Function output = pass.apply(IrParser.parseFunction("before.ir", before));
+        assertThat(Verifier.verify(output)).isEmpty();
+        assertThat(Alpha.equivalent(output, IrParser.parseFunction("after.ir", after))).as(IrPrinter.print(output))
+                .isTrue();
+        return output;
+    }
 
     /** The pass keeps the meaning of generated programs (its output verifying), and is idempotent if so said. */
     static void holdOnGeneratedPrograms(Pass pass, boolean idempotent) {

@@ -115,7 +115,8 @@ public final class Boissinot implements Destruction {
 
         Run(Function original) {
             names = FreshNames.of(original);
-            function = Nest.checked(original).rewrite((node, body) -> split(body));
+            function = Nest.checked(original)
+                    .rewrite((node, body) -> EdgeSplitting.splitEdgesWithArguments(body, this::edgeLabel));
             nest = Nest.checked(function);
             List<Body> blocks = nest.bodies();
             List<Vector<Atom.Var>> params = nest.params();
@@ -228,12 +229,6 @@ public final class Boissinot implements Destruction {
             if (!shared.isEmpty()) {
                 isolated.set(b, block.withExit(new ParallelCopy(block.exit().moves().appendAll(shared))));
             }
-        }
-
-        /** Edges out of a branch or switch that pass arguments get their own block. */
-        private Body split(Body body) {
-            return body.tail() instanceof Tail.Jump ? body
-                    : EdgeSplitting.split(body, (k, jump) -> !jump.args().isEmpty(), this::edgeLabel);
         }
 
         /** The label of a new split-edge block, remembered as one. */

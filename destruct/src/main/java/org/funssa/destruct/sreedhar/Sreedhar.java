@@ -143,7 +143,8 @@ public final class Sreedhar implements Destruction {
         Run(Function original, Method method) {
             this.method = method;
             names = FreshNames.of(original);
-            function = Nest.checked(original).rewrite((node, body) -> split(body));
+            function = Nest.checked(original)
+                    .rewrite((node, body) -> EdgeSplitting.splitEdgesWithArguments(body, this::edgeLabel));
             nest = Nest.checked(function);
             blocks = nest.bodies();
             params = new ArrayList<>(nest.params());
@@ -241,12 +242,6 @@ public final class Sreedhar implements Destruction {
             if (!v.type().equals(Type.MEM)) {
                 inserted++;
             }
-        }
-
-        /** Edges out of a branch or switch that pass arguments get their own block. */
-        private Body split(Body body) {
-            return body.tail() instanceof Tail.Jump ? body
-                    : EdgeSplitting.split(body, (k, jump) -> !jump.args().isEmpty(), this::edgeLabel);
         }
 
         /** The label of a new split-edge block, remembered as one. */

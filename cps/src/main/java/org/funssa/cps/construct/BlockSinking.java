@@ -1,6 +1,5 @@
 package org.funssa.cps.construct;
 
-import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.Dominators;
 import org.funssa.cps.ir.Body;
@@ -35,13 +34,7 @@ public final class BlockSinking implements Pass {
     @Override
     public Function apply(Function function) {
         Nest index = Nest.checked(function);
-        DiGraph.Builder graph = DiGraph.builder(index.size()).entry(Nest.ROOT);
-        for (int node = 0; node < index.size(); node++) {
-            for (int k = 0; k < index.jumpCount(node); k++) {
-                graph.edge(node, index.target(node, k));
-            }
-        }
-        DominatorTree tree = Dominators.of(graph.build());
+        DominatorTree tree = Dominators.of(index.graph());
         Body body = Nesting.nest(tree, new Nesting.Parts() {
             @Override
             public Fn function(int node, Body nested) {

@@ -18,6 +18,10 @@ import org.funssa.cps.pass.Pass;
  * always so in cases 1 and 2 (the one definition reaching every call site dominates the block), not
  * always in case 3 with ⊥ (y1 may be defined on one branch only), where the parameter then stays. This
  * is parameter dropping (seed 003 §6.2.2) with ⊥ matching any atom, run to a fixpoint.
+ *
+ * Construction runs it when its options ask (as COINS does after translation, A.4), and pass strings name it
+ * among the optimizations (org.funssa.cps.opt.Optimizations) to clear the φs that copy propagation and the
+ * other passes make useless, which is what §6.14 is for. Idempotent: the fixpoint is reached in one run.
  */
 
 /** Redundant-φ elimination ({@code rpe}): the parameters of seed 004 §6.14's three cases are dropped. */

@@ -2,6 +2,7 @@ package org.funssa.cps.opt;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import org.funssa.cps.construct.RedundantPhiElimination;
 import org.funssa.cps.pass.Pass;
 
 /**
@@ -13,8 +14,11 @@ public final class Optimizations {
     private static final Vector<Pass> ALL = Vector.of(
             CopyPropagation.PASS,
             DeadCodeElimination.PASS,
+            CommonSubexpressionElimination.PASS,
+            RedundantPhiElimination.PASS,
             EmptyBlockElimination.PASS,
             BlockConcatenation.PASS,
+            CriticalEdgeSplitting.PASS,
             ThreeAddressCode.PASS,
             Shrink.PASS
     );

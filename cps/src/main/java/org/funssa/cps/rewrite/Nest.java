@@ -5,6 +5,7 @@ import io.vavr.control.Option;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.funssa.core.graph.DiGraph;
 import org.funssa.core.names.NameSet;
 import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
@@ -304,6 +305,23 @@ public final class Nest {
             throw new IndexOutOfBoundsException("jump " + k + " of a tail with " + jumpCount(node));
         }
         return targets[jumpStart[node] + k];
+    }
+
+    /**
+     * The graph of the jumps between the nodes, entered at the root: an edge from each node to the target of each
+     * of its jumps, in the order of {@link #target}, repeated when several jumps go to one node (a jump to no local
+     * function has none).
+     */
+    public DiGraph graph() {
+        DiGraph.Builder graph = DiGraph.builder(size()).entry(ROOT);
+        for (int node = 0; node < size(); node++) {
+            for (int k = jumpStart[node]; k < jumpStart[node + 1]; k++) {
+                if (targets[k] >= 0) {
+                    graph.edge(node, targets[k]);
+                }
+            }
+        }
+        return graph.build();
     }
 
     /** Folds {@code step} over the nodes in preorder: parents before children, siblings in order. */

@@ -58,6 +58,7 @@ import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.liveness.Occurrences;
+import org.funssa.cps.rewrite.EdgeSplitting;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.destruct.parallel.ParallelCopy;
 import org.funssa.destruct.parallel.Sequentialization;
@@ -118,7 +119,7 @@ public final class Boissinot implements Destruction {
             variables = VarSupply.after(original);
             Nest input = Nest.checked(original);
             labels = input.labelSupply();
-            function = input.rewrite((node, body) -> split(body));
+            function = input.rewrite((node, body) -> EdgeSplitting.splitEdgesWithArguments(body, this::edgeLabel));
             nest = Nest.checked(function);
             List<Body> blocks = nest.bodies();
             List<Vector<Atom.Var>> params = nest.params();
@@ -233,31 +234,11 @@ public final class Boissinot implements Destruction {
             }
         }
 
-        /** Edges out of a branch or switch that pass arguments get their own block. */
-        private Body split(Body body) {
-            Tail tail = body.tail() instanceof Tail.Jump ? body.tail() : body.tail().mapJumps(this::edge);
-            if (tail == body.tail()) { // a jump or a return: no edge to split
-                return body;
-            }
-            Vector<Tail.Jump> original = body.tail().jumps();
-            Vector<Tail.Jump> now = tail.jumps();
-            Vector<Fn> edges = Vector.empty();
-            for (int i = 0; i < original.size(); i++) {
-                if (now.get(i) != original.get(i)) {
-                    edges = edges.append(new Fn(now.get(i).target(), Vector.empty(),
-                            Body.of(Vector.empty(), original.get(i))));
-                }
-            }
-            return edges.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(edges), tail);
-        }
-
-        private Tail.Jump edge(Tail.Jump j) {
-            if (j.args().isEmpty()) {
-                return j;
-            }
-            Tail.Jump to = new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
-            splitLabels.add(to.target().name());
-            return to;
+        /** The label of a new split-edge block, remembered as one. */
+        private Label edgeLabel() {
+            Label label = new Label(labels.fresh("edge"));
+            splitLabels.add(label.name());
+            return label;
         }
 
         /** Coalescing (§4), then the program rebuilt with one name per class and sequential copies. */

@@ -44,7 +44,6 @@ import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Images;
 import org.funssa.cps.ir.Label;
@@ -52,6 +51,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
+import org.funssa.cps.rewrite.EdgeSplitting;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 
@@ -112,20 +112,12 @@ public final class Briggs implements Destruction {
                     return body;
                 }
                 Vector<Tail.Jump> jumps = body.tail().jumps();
-                List<Fn> edges = new ArrayList<>();
-                int[] k = {0};
-                Tail tail = body.tail().mapJumps(j -> {
-                    int to = before.target(b, k[0]++);
-                    if (!j.args().equals(before.params.get(to)) && (!before.tree.contains(b)
+                return EdgeSplitting.split(body, (k, j) -> {
+                    int to = before.target(b, k);
+                    return !j.args().equals(before.params.get(to)) && (!before.tree.contains(b)
                             || jumps.exists(o -> o.target().equals(j.target()) && !o.args().equals(j.args()))
-                            || clobbersLiveThrough(before, frontiers, b, j, to))) {
-                        Tail.Jump edge = new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
-                        edges.add(new Fn(edge.target(), Vector.empty(), Body.of(Vector.empty(), j)));
-                        return edge;
-                    }
-                    return j;
-                });
-                return edges.isEmpty() ? body : new Body(body.lets(), body.functions().appendAll(edges), tail);
+                            || clobbersLiveThrough(before, frontiers, b, j, to));
+                }, () -> new Label(labels.fresh("edge")));
             });
         }
 

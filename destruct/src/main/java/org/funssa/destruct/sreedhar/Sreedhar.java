@@ -71,6 +71,7 @@ import org.funssa.destruct.liveness.Interference;
 import org.funssa.cps.liveness.LiveSet;
 import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.liveness.Occurrences;
+import org.funssa.cps.rewrite.EdgeSplitting;
 import org.funssa.cps.rewrite.Nest;
 
 /**
@@ -146,7 +147,7 @@ public final class Sreedhar implements Destruction {
             variables = VarSupply.after(original);
             Nest input = Nest.checked(original);
             labels = input.labelSupply();
-            function = input.rewrite((node, body) -> split(body));
+            function = input.rewrite((node, body) -> EdgeSplitting.splitEdgesWithArguments(body, this::edgeLabel));
             nest = Nest.checked(function);
             blocks = nest.bodies();
             params = new ArrayList<>(nest.params());
@@ -246,31 +247,11 @@ public final class Sreedhar implements Destruction {
             }
         }
 
-        /** Edges out of a branch or switch that pass arguments get their own block. */
-        private Body split(Body body) {
-            Tail tail = body.tail() instanceof Tail.Jump ? body.tail() : body.tail().mapJumps(this::edge);
-            if (tail == body.tail() || tail.jumps().equals(body.tail().jumps())) {
-                return body;
-            }
-            Vector<Fn> edges = Vector.empty();
-            Vector<Tail.Jump> original = body.tail().jumps();
-            Vector<Tail.Jump> now = tail.jumps();
-            for (int i = 0; i < original.size(); i++) {
-                if (!original.get(i).args().isEmpty()) {
-                    edges = edges.append(new Fn(now.get(i).target(), Vector.empty(),
-                            Body.of(Vector.empty(), original.get(i))));
-                }
-            }
-            return new Body(body.lets(), body.functions().appendAll(edges), tail);
-        }
-
-        private Tail.Jump edge(Tail.Jump j) {
-            if (j.args().isEmpty()) {
-                return j;
-            }
-            Tail.Jump to = new Tail.Jump(new Label(labels.fresh("edge")), Vector.empty());
-            splitLabels.add(to.target().name());
-            return to;
+        /** The label of a new split-edge block, remembered as one. */
+        private Label edgeLabel() {
+            Label label = new Label(labels.fresh("edge"));
+            splitLabels.add(label.name());
+            return label;
         }
 
         /** Steps 1 to 8 of the method over every φ, then (optionally) §5.5.1, then one name per class. */

@@ -11,6 +11,7 @@ import org.funssa.cps.pass.Pass;
 public final class Optimizations {
 
     private static final Vector<Pass> ALL = Vector.of(
+            ConstantPropagation.PASS
     );
 
     private Optimizations() {}

@@ -1,6 +1,7 @@
 package org.funssa.cps.opt;
 
 import io.vavr.collection.Vector;
+import java.util.Arrays;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -26,8 +27,8 @@ import org.funssa.cps.rewrite.Nest;
  */
 
 /**
- * The result of conditional constant propagation on one function: which local functions and jumps are
- * reachable, and each variable's evaluation value (Table 6.3) by number.
+ * The result of conditional constant propagation on one function: which local functions some execution may
+ * reach, and each variable's evaluation value (Table 6.3) by number.
  */
 final class ConditionalConstants {
 
@@ -56,7 +57,7 @@ final class ConditionalConstants {
         this.nest = nest;
         int variables = nest.function().varCount();
         values = new Evaluation[variables];
-        java.util.Arrays.fill(values, Evaluation.UNDEFINED);
+        Arrays.fill(values, Evaluation.UNDEFINED);
         reachable = new boolean[nest.size()];
         edgeStart = new int[nest.size() + 1];
         for (int node = 0; node < nest.size(); node++) {
@@ -64,7 +65,7 @@ final class ConditionalConstants {
         }
         edgeNode = new int[edgeStart[nest.size()]];
         for (int node = 0; node < nest.size(); node++) {
-            java.util.Arrays.fill(edgeNode, edgeStart[node], edgeStart[node + 1], node);
+            Arrays.fill(edgeNode, edgeStart[node], edgeStart[node + 1], node);
         }
         edgeReachable = new boolean[edgeNode.length];
         flowWork = new int[edgeNode.length];
@@ -78,7 +79,7 @@ final class ConditionalConstants {
         useNode = new int[uses];
         useWhere = new int[uses];
         useArgument = new int[uses];
-        int[] filled = java.util.Arrays.copyOf(useStart, variables);
+        int[] filled = Arrays.copyOf(useStart, variables);
         forEachUse((v, node, where, argument) -> {
             int u = filled[v]++;
             useNode[u] = node;

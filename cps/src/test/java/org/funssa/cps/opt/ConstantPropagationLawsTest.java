@@ -7,6 +7,7 @@ import org.funssa.core.lir.LirReader;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.testkit.Generator;
 import org.funssa.cps.testkit.Generators;
 import org.funssa.cps.testkit.Law;
 import org.funssa.cps.testkit.LawRunner;
@@ -22,9 +23,16 @@ class ConstantPropagationLawsTest {
 
     @Test
     void onAThousandGeneratedPrograms() {
-        LawRunner runner = LawRunner.on(Generators.ir(Construction.PRUNED)).samples(1000);
+        Generator<Sample> programs = Generators.ir(Construction.PRUNED);
+        LawRunner runner = LawRunner.on(programs).samples(1000);
         runner.check(MEANING).assertHolds();
         runner.check(IDEMPOTENT).assertHolds();
+        int changed = 0;
+        for (int seed = 0; seed < 40; seed++) {
+            Program program = programs.generate(seed, 20).program();
+            changed += ConstantPropagation.PASS.apply(program) == program ? 0 : 1;
+        }
+        assertThat(changed).as("generated programs cstp changed").isGreaterThan(10);
     }
 
     @Test

@@ -13,6 +13,7 @@ public final class Optimizations {
 
     private static final Vector<Pass> ALL = Vector.of(
             CopyPropagation.PASS,
+            ConstantPropagation.PASS,
             DeadCodeElimination.PASS,
             CommonSubexpressionElimination.PASS,
             RedundantPhiElimination.PASS,

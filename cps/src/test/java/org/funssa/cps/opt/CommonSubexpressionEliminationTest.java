@@ -164,17 +164,6 @@ class CommonSubexpressionEliminationTest {
         assertThat(CommonSubexpressionElimination.apply(f)).isSameAs(f);
     }
 
-    @Test
-    void theLawsHoldOnGeneratedPrograms() {
-        PassLaws.holdOnGeneratedPrograms(CommonSubexpressionElimination.PASS, true);
-    }
-
-    @Test
-    void theLawsHoldOnTheCorpus() {
-        assertThat(PassLaws.holdOnTheCorpus(CommonSubexpressionElimination.PASS, true))
-                .as("corpus programs cse changed").isPositive();
-    }
-
     /** 10^5 nested levels each computing a + 1: every one but the first becomes a copy, without recursion. */
     @Test
     void aNestTenToTheFiveDeepIsRewrittenWithoutRecursion() {

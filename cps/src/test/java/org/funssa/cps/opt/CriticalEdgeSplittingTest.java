@@ -112,17 +112,6 @@ class CriticalEdgeSplittingTest {
         assertThat(CriticalEdgeSplitting.apply(f)).isSameAs(f);
     }
 
-    @Test
-    void theLawsHoldOnGeneratedPrograms() {
-        PassLaws.holdOnGeneratedPrograms(CriticalEdgeSplitting.PASS, true);
-    }
-
-    @Test
-    void theLawsHoldOnTheCorpus() {
-        assertThat(PassLaws.holdOnTheCorpus(CriticalEdgeSplitting.PASS, true))
-                .as("corpus programs esplt changed").isPositive();
-    }
-
     /** 10^5 nested levels, each leaving for exit, which has a call site per level: 10^5 critical edges split. */
     @Test
     void aNestTenToTheFiveDeepIsRewrittenWithoutRecursion() {

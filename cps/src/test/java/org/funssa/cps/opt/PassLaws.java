@@ -29,14 +29,8 @@ import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.verify.Verifier;
 
-/** The laws every optimization of this package is held to, on generated programs, the corpus and a deep nest. */
+/** What the tests of this package's passes share: a worked example's assertion and a deep nest. */
 final class PassLaws {
-
-    /**
-     * Generated programs per law. The issue asks for 1,000, and all three passes held on 1,000 when they were
-     * written; at that count each pass's test took several times the time a targeted test run may take here.
-     */
-    static final int SAMPLES = 300;
 
     private PassLaws() {}
 
@@ -50,36 +44,6 @@ final class PassLaws {
         assertThat(Alpha.equivalent(output, IrParser.parseFunction("after.ir", after))).as(IrPrinter.print(output))
                 .isTrue();
         return output;
-    }
-
-    /** The pass keeps the meaning of generated programs (its output verifying), and is idempotent if so said. */
-    static void holdOnGeneratedPrograms(Pass pass, boolean idempotent) {
-        LawRunner runner = LawRunner.on(Generators.ir(Construction.PRUNED)).samples(SAMPLES);
-        runner.check(Law.preservesMeaning(pass)).assertHolds();
-        if (idempotent) {
-            runner.check(Law.idempotent(pass)).assertHolds();
-        }
-    }
-
-    /**
-     * The pass keeps the meaning of every corpus program in pruned SSA form, and is idempotent on it if so said;
-     * returns how many programs it changed. A program that does not end within the budget (OptAdd/tpqsort2)
-     * proves nothing either way, but must not break a law.
-     */
-    static int holdOnTheCorpus(Pass pass, boolean idempotent) {
-        Law meaning = Law.preservesMeaning(pass);
-        Law once = Law.idempotent(pass);
-        int changed = 0;
-        for (Corpus.Program p : Corpus.require().programs()) {
-            Program program = Ssa.construct(LirReader.read(p.frontEnd()), Construction.PRUNED);
-            Sample sample = new Sample(program, 100_000_000);
-            assertThat(meaning.check(sample)).as(p.path()).isNotInstanceOf(Verdict.Broken.class);
-            if (idempotent) {
-                assertThat(once.check(sample)).as(p.path()).isEqualTo(Verdict.HOLDS);
-            }
-            changed += pass.apply(program) == program ? 0 : 1;
-        }
-        return changed;
     }
 
     /**

@@ -8,6 +8,7 @@ import io.vavr.collection.Vector;
 import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.funssa.cps.construct.Construction;
+import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.pass.Pass;
@@ -52,15 +53,19 @@ class OptimizationLawsTest {
     }
 
     /**
-     * The laws above could hold of a pass that did nothing: each pass but {@code divex} (the identity on the IR)
-     * must change some of 40 generated programs in minimal SSA form, which has work for every one.
+     * The laws above could hold of a pass that did nothing: each pass must change some of 40 generated programs in
+     * minimal SSA form built without construction's own copy folding and redundant-φ elimination, but for
+     * {@code divex} (the identity on the IR) and the two whose work these programs do not have: {@code rpe} (no
+     * redundant parameter survives construction here) and {@code ebe} (no block only passes its parameters on).
+     * Their worked examples (RedundantPhiEliminationTest, EmptyBlockEliminationTest) show them working.
      */
     @TestFactory
-    Stream<DynamicTest> everyPassButDivexHasWorkOnGeneratedPrograms() {
-        Vector<Program> programs = Vector.range(1, 41).map(seed -> Generators.ir(Construction.MINIMAL)
-                .generate(seed, 20).program());
-        return Stream.ofAll(Optimizations.all().remove(ThreeAddressCode.PASS)).map(pass -> DynamicTest.dynamicTest(
-                pass.name(), () -> assertThat(programs.count(p -> pass.apply(p) != p)).as("programs changed")
-                        .isPositive()));
+    Stream<DynamicTest> everyPassHasWorkOnGeneratedPrograms() {
+        Vector<Program> programs = Vector.range(1, 41).map(seed -> Ssa.construct(Generators.lir().generate(seed, 20)
+                .module(), Construction.MINIMAL, ConstructionOptions.PLAIN));
+        Vector<String> idle = Vector.of("divex", "rpe", "ebe");
+        return Stream.ofAll(Optimizations.all().filter(p -> !idle.contains(p.name()))).map(pass -> DynamicTest
+                .dynamicTest(pass.name(), () -> assertThat(programs.count(p -> pass.apply(p) != p))
+                        .as("programs changed").isPositive()));
     }
 }

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.Map;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.DominatorTree;
-import org.funssa.core.graph.Dominators;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirType;
@@ -27,7 +26,7 @@ import org.funssa.cps.prep.TreeDivision;
  * §3.2), then the loop changes of A.2 in their order (MergeSharedHeaders, Preheaders, LoopRotation),
  * each as the options say (LoopPreparation, which lets them share their analyses); then the memory token
  * made a register (MemoryRegister). With it, the control-flow graph and the dominator tree every
- * construction uses. Register liveness is not kept here: a construction computes it and lets it go once
+ * construction uses: those loop preparation computed last, since the memory markers go inside blocks. Register liveness is not kept here: a construction computes it and lets it go once
  * it has placed its parameters, so that its live sets, as large as the function, are not live, and copied
  * by the collector, while the IR is written.
  */
@@ -55,10 +54,11 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
         }
         Vector<Symbol> symbols = f.symbols();
         f = TreeDivision.apply(f, names);
-        f = LoopPreparation.apply(f, options.mergeSharedHeaders(), options.preheaders(), options.loopRotation(), names);
-        MemoryRegister.Marked marked = MemoryRegister.mark(f, names);
-        Module.Function function = marked.function();
-        Cfg cfg = Cfg.of(function);
+        LoopPreparation.Prepared prepared = LoopPreparation.prepare(f, options.mergeSharedHeaders(),
+                options.preheaders(), options.loopRotation(), names);
+        MemoryRegister.Marked marked = MemoryRegister.mark(prepared.cfg(), names);
+        Cfg cfg = marked.cfg();
+        Module.Function function = cfg.function();
         if (!cfg.predecessors(cfg.entry()).isEmpty()) {
             throw new IllegalArgumentException("function " + function.name() + ": the entry block \""
                     + cfg.block(cfg.entry()).label() + "\" (the one with PROLOGUE) is the target of a jump; "
@@ -85,7 +85,7 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
             }
             registersOf(stmt, types, work);
         }
-        return new NormalForm(function, symbols, cfg, marked.memory(), Dominators.of(cfg), types,
+        return new NormalForm(function, symbols, cfg, marked.memory(), prepared.dominators(), types,
                 results.getOrElse(Vector.of(Type.MEM)));
     }
 

@@ -4,6 +4,7 @@ import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 import io.vavr.control.Option;
 import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.Graph;
@@ -13,6 +14,7 @@ import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Positions;
 import org.funssa.core.lir.Stmt;
+import org.funssa.core.lir.Symbol;
 import org.funssa.core.names.NameSet;
 
 /*
@@ -172,6 +174,52 @@ public final class Cfg implements Graph {
             }
         }
         return new Cfg(function, blocks, byLabel, blockOfLabel.toArray(), builder.build(), positions);
+    }
+
+    /**
+     * The graph of the function with these symbols whose blocks hold {@code statements.apply(b)} instead: statements
+     * added inside blocks (no label, jump or PROLOGUE among them) change no block and no edge, so the blocks,
+     * labels and edges are this graph's and nothing is split or linked again. Each block must keep its last
+     * statement when that ends it, and the entry block its first.
+     *
+     * @throws IllegalArgumentException naming the block whose new statements would split it or change its edges
+     */
+    public Cfg withStatements(Vector<Symbol> symbols, IntFunction<Vector<Stmt>> statements) {
+        List<Block> rewritten = new ArrayList<>(blocks.size());
+        List<Stmt> body = new ArrayList<>(function.body().size());
+        for (int b = 0; b < blocks.size(); b++) {
+            Block old = blocks.get(b);
+            Vector<Stmt> now = statements.apply(b);
+            checkSameEdges(old, now, b == entry());
+            if (!old.synthetic()) {
+                body.add(new Stmt.DefLabel(old.label()));
+            }
+            now.forEach(body::add);
+            rewritten.add(new Block(old.label(), old.synthetic(), now));
+        }
+        Module.Function changed = new Module.Function(function.name(), symbols, Vector.ofAll(body));
+        return new Cfg(changed, Vector.ofAll(rewritten), labels, blockOfLabel, graph, positions);
+    }
+
+    /** Checks that a block's new statements end and begin it as its old ones did, and divide it nowhere else. */
+    private void checkSameEdges(Block old, Vector<Stmt> now, boolean isEntry) {
+        Option<Stmt> terminator = old.terminator();
+        boolean ends = terminator.isDefined() && !now.isEmpty() && now.last() == terminator.get();
+        boolean begins = !isEntry || !now.isEmpty() && now.head() == old.statements().head();
+        int inside = 0;
+        for (Stmt stmt : now) {
+            inside++;
+            boolean last = inside == now.size();
+            if (stmt instanceof Stmt.DefLabel || stmt instanceof Stmt.Prologue && !(isEntry && inside == 1)
+                    || stmt.endsBlock() && !(last && ends)) {
+                throw new IllegalArgumentException("function " + function.name() + ": the new statements of block \""
+                        + old.label() + "\" would divide it or change its edges");
+            }
+        }
+        if (terminator.isDefined() != ends || !begins) {
+            throw new IllegalArgumentException("function " + function.name() + ": the new statements of block \""
+                    + old.label() + "\" do not keep its first and last statements");
+        }
     }
 
     /** Checks that exactly one PROLOGUE begins a block: the entry. */

@@ -12,6 +12,7 @@ import org.funssa.core.graph.LoopNestingForest;
 import org.funssa.core.graph.PostDominators;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Stmt;
 import org.junit.jupiter.api.Test;
 
 class CfgTest {
@@ -50,6 +51,38 @@ class CfgTest {
         assertThat(cfg.block(1).statements()).hasSize(3).allMatch(s -> !s.endsBlock());
         assertThat(cfg.blockOf("_lab7")).contains(5);
         assertThat(cfg.blockOf(".B0")).contains(0);
+    }
+
+    @Test
+    void statementsAddedInsideBlocksGiveTheGraphReadingTheirFunctionGives() {
+        Cfg cfg = corpusCfg("TestSsa/fib.fe.lir", "main");
+        Stmt line = new Stmt.Line(7);
+        Cfg lined = cfg.withStatements(cfg.function().symbols(), b -> {
+            Vector<Stmt> old = cfg.block(b).statements();
+            return b == cfg.entry() ? old.insert(1, line) : old.prepend(line);
+        });
+        Cfg read = Cfg.of(lined.function());
+        assertThat(edges(lined)).isEqualTo(edges(read)).isEqualTo(edges(cfg));
+        assertThat(lined.blocks()).isEqualTo(read.blocks());
+        assertThat(lined.function().body().count(s -> s == line)).isEqualTo(cfg.size());
+        assertThat(lined.blockOf("_lab7")).contains(5);
+    }
+
+    @Test
+    void statementsThatWouldDivideABlockOrDropItsJumpAreRejected() {
+        Cfg cfg = corpusCfg("TestSsa/fib.fe.lir", "main");
+        int lab8 = cfg.blockOf("_lab8").get();
+        Stmt jump = cfg.block(lab8).statements().last();
+        assertThatThrownBy(() -> cfg.withStatements(cfg.function().symbols(),
+                b -> b == 1 ? cfg.block(b).statements().prepend(jump) : cfg.block(b).statements()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("block \"_lab1\"");
+        assertThatThrownBy(() -> cfg.withStatements(cfg.function().symbols(),
+                b -> b == lab8 ? cfg.block(b).statements().init() : cfg.block(b).statements()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("block \"_lab8\"");
+        Stmt line = new Stmt.Line(1);
+        assertThatThrownBy(() -> cfg.withStatements(cfg.function().symbols(),
+                b -> b == cfg.entry() ? cfg.block(b).statements().prepend(line) : cfg.block(b).statements()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("block \".B0\"");
     }
 
     @Test

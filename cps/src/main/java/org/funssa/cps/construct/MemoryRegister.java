@@ -1,9 +1,9 @@
 package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
@@ -40,58 +40,55 @@ record MemoryRegister(String name) {
     }
 
     /**
-     * The function with the memory register's markers, and the register. Its name is {@code mem}, primed
-     * as often as needed to differ from every name the function uses, which the preparation passes' name
-     * supply knows (it may hold a few more, which only adds primes).
+     * The graph of the function with the memory register's markers, and the register. Its name is {@code mem},
+     * primed as often as needed to differ from every name the function uses, which the preparation passes' name
+     * supply knows (it may hold a few more, which only adds primes). The markers go inside blocks, so the graph
+     * keeps the blocks and edges of {@code cfg}. The function must be in three-address form.
      */
-    static Marked mark(Module.Function function, NameSupply names) {
+    static Marked mark(Cfg cfg, NameSupply names) {
         String name = names.primed("mem");
         MemoryRegister memory = new MemoryRegister(name);
         Stmt use = new Stmt.Use(Vector.of(memory.register()));
         Stmt clobber = new Stmt.Clobber(Vector.of(memory.register()));
-        List<Stmt> body = new ArrayList<>(function.body().size() * 2);
-        ArrayDeque<LExp> work = new ArrayDeque<>();
-        for (Stmt stmt : function.body()) {
-            boolean reads = switch (stmt) {
-                case Stmt.Call c -> true;
-                case Stmt.Epilogue e -> true;
-                case Stmt.Set s -> touchesMemory(s, work);
-                default -> false;
-            };
-            boolean writes = switch (stmt) {
-                case Stmt.Call c -> true;
-                case Stmt.Prologue p -> true;
-                case Stmt.Set s -> s.target() instanceof LExp.Mem;
-                default -> false;
-            };
-            if (reads) {
-                body.add(use);
-            }
-            body.add(stmt);
-            if (writes) {
-                body.add(clobber);
-            }
-        }
+        Module.Function function = cfg.function();
         Symbol symbol = new Symbol.Reg(name, LirType.I64, 8, 0, Vector.empty());
-        return new Marked(new Module.Function(function.name(), function.symbols().append(symbol),
-                Vector.ofAll(body)), memory);
+        Cfg marked = cfg.withStatements(function.symbols().append(symbol), b -> {
+            Vector<Stmt> statements = cfg.block(b).statements();
+            List<Stmt> body = new ArrayList<>(statements.size() * 2);
+            for (Stmt stmt : statements) {
+                boolean reads = switch (stmt) {
+                    case Stmt.Call c -> true;
+                    case Stmt.Epilogue e -> true;
+                    case Stmt.Set s -> touchesMemory(s);
+                    default -> false;
+                };
+                boolean writes = switch (stmt) {
+                    case Stmt.Call c -> true;
+                    case Stmt.Prologue p -> true;
+                    case Stmt.Set s -> s.target() instanceof LExp.Mem;
+                    default -> false;
+                };
+                if (reads) {
+                    body.add(use);
+                }
+                body.add(stmt);
+                if (writes) {
+                    body.add(clobber);
+                }
+            }
+            return Vector.ofAll(body);
+        });
+        return new Marked(marked, memory);
     }
 
-    /** A function with markers, and its memory register. */
-    record Marked(Module.Function function, MemoryRegister memory) {}
+    /** The graph of a function with markers, and its memory register. */
+    record Marked(Cfg cfg, MemoryRegister memory) {}
 
-    /** Whether the SET loads or stores: some MEM in its target or value. */
-    private static boolean touchesMemory(Stmt.Set set, ArrayDeque<LExp> work) {
-        work.clear();
-        work.push(set.target());
-        work.push(set.value());
-        while (!work.isEmpty()) {
-            LExp e = work.pop();
-            if (e instanceof LExp.Mem) {
-                return true;
-            }
-            e.pushOperands(work);
-        }
-        return false;
+    /**
+     * Whether the SET loads or stores. In three-address form (org.funssa.cps.prep.TreeDivision), which the normal
+     * form has when it is marked, an operation's operands are atoms, so a MEM is a whole target or a whole value.
+     */
+    private static boolean touchesMemory(Stmt.Set set) {
+        return set.target() instanceof LExp.Mem || set.value() instanceof LExp.Mem;
     }
 }

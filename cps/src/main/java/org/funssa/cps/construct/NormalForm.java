@@ -2,15 +2,9 @@ package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.DominatorTree;
-import org.funssa.core.graph.Dominators;
-import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
-import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
@@ -28,7 +22,7 @@ import org.funssa.cps.prep.TreeDivision;
  * §3.2), then the loop changes of A.2 in their order (MergeSharedHeaders, Preheaders, LoopRotation),
  * each as the options say (LoopPreparation, which lets them share their analyses); then the memory token
  * made a register (MemoryRegister). With it, the control-flow graph and the dominator tree every
- * construction uses. Register liveness is not kept here: a construction computes it and lets it go once
+ * construction uses: those loop preparation computed last, since the memory markers go inside blocks. Register liveness is not kept here: a construction computes it and lets it go once
  * it has placed its parameters, so that its live sets, as large as the function, are not live, and copied
  * by the collector, while the IR is written.
  */
@@ -40,7 +34,7 @@ import org.funssa.cps.prep.TreeDivision;
  * operator it splits off, so the IR would carry declarations in proportion to the function for nothing).
  */
 record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, MemoryRegister memory,
-                  DominatorTree dominators, Map<String, Type> registerTypes, Vector<Type> results) {
+                  DominatorTree dominators, RegisterTypes registerTypes, Vector<Type> results) {
 
     /**
      * The function in normal form.
@@ -56,71 +50,36 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
         }
         Vector<Symbol> symbols = f.symbols();
         f = TreeDivision.apply(f, names);
-        f = LoopPreparation.apply(f, options.mergeSharedHeaders(), options.preheaders(), options.loopRotation(), names);
-        MemoryRegister.Marked marked = MemoryRegister.mark(f, names);
-        Module.Function function = marked.function();
-        Cfg cfg = Cfg.of(function);
+        LoopPreparation.Prepared prepared = LoopPreparation.prepare(f, options.mergeSharedHeaders(),
+                options.preheaders(), options.loopRotation(), names);
+        MemoryRegister.Marked marked = MemoryRegister.mark(prepared.cfg(), names);
+        Cfg cfg = marked.cfg();
+        Module.Function function = cfg.function();
         if (!cfg.predecessors(cfg.entry()).isEmpty()) {
             throw new IllegalArgumentException("function " + function.name() + ": the entry block \""
                     + cfg.block(cfg.entry()).label() + "\" (the one with PROLOGUE) is the target of a jump; "
                     + "construction needs an entry without predecessors (turn preheaders on)");
         }
-        Map<String, Type> types = new HashMap<>();
         Option<Vector<Type>> results = Option.none();
-        for (Symbol symbol : function.symbols()) {
-            if (symbol instanceof Symbol.Reg r && !(r.type() instanceof LirType.Unknown)) {
-                types.put(r.name(), Type.of(r.type()));
-            }
-        }
-        types.put(marked.memory().name(), Type.MEM);
-        ArrayDeque<LExp> work = new ArrayDeque<>();
-        for (Stmt stmt : function.body()) {
-            if (stmt instanceof Stmt.Epilogue e) {
+        for (Cfg.Block block : cfg.blocks()) { // an EPILOGUE ends its block
+            Vector<Stmt> statements = block.statements();
+            if (!statements.isEmpty() && statements.last() instanceof Stmt.Epilogue e) {
                 Vector<Type> these = e.results().map(r -> (Type) Type.of(r.type())).append(Type.MEM);
                 if (results.exists(r -> !r.equals(these))) {
-                    throw new IllegalArgumentException("function " + function.name() + ": " + LirPrinter.print(stmt)
+                    throw new IllegalArgumentException("function " + function.name() + ": " + LirPrinter.print(e)
                             + " returns " + these.init().mkString(", ") + " where an earlier EPILOGUE returns "
                             + results.get().init().mkString(", "));
                 }
                 results = Option.of(these);
             }
-            registersOf(stmt, types, work);
         }
-        return new NormalForm(function, symbols, cfg, marked.memory(), Dominators.of(cfg), types,
+        return new NormalForm(function, symbols, cfg, marked.memory(), prepared.dominators(),
+                new RegisterTypes(function, marked.memory()),
                 results.getOrElse(Vector.of(Type.MEM)));
     }
 
     /** The type of a register. */
     Type typeOf(String register) {
-        return registerTypes.get(register);
-    }
-
-    /** Records the type of every register the statement names that the symbol table does not declare. */
-    private static void registersOf(Stmt stmt, Map<String, Type> types, ArrayDeque<LExp> work) {
-        switch (stmt) {
-            case Stmt.Set s -> {
-                work.push(s.target());
-                work.push(s.value());
-            }
-            case Stmt.Call c -> {
-                work.push(c.function());
-                c.args().forEach(work::push);
-                c.receivers().forEach(work::push);
-            }
-            case Stmt.Prologue p -> p.params().forEach(work::push);
-            case Stmt.Epilogue e -> e.results().forEach(work::push);
-            case Stmt.JumpC j -> work.push(j.test());
-            case Stmt.JumpN j -> work.push(j.value());
-            case Stmt.Use u -> u.registers().forEach(work::push);
-            case Stmt.Clobber c -> c.registers().forEach(work::push);
-            default -> { }
-        }
-        while (!work.isEmpty()) {
-            LExp e = work.pop();
-            if (e instanceof LExp.Reg r && !(r.type() instanceof LirType.Unknown)) {
-                types.putIfAbsent(r.name(), Type.of(r.type()));
-            }
-            e.pushOperands(work);
-        }
+        return registerTypes.of(register);
     }
 }

@@ -1,6 +1,7 @@
 package org.funssa.cps.prep;
 
 import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.lir.Module;
 import org.funssa.core.names.NameSupply;
 
@@ -10,10 +11,15 @@ import org.funssa.core.names.NameSupply;
  * the function's control-flow graph and natural loops; a pass that changes nothing returns its input, and then
  * the next one reads the same analyses instead of computing them again. On a function without loops none of
  * the three changes anything, and the graph and the dominator tree are computed once instead of three times.
+ * The graph and dominator tree of the result are handed on (rotation has computed them to find that nothing more
+ * rotates), so construction does not compute them again either.
  */
 
 /** The loop changes of seed 004 A.2 in their order, as switched, sharing their analyses while nothing changes. */
 public final class LoopPreparation {
+
+    /** A prepared function's control-flow graph (whose {@code function()} it is) and dominator tree. */
+    public record Prepared(Cfg cfg, DominatorTree dominators) {}
 
     private LoopPreparation() {}
 
@@ -24,6 +30,12 @@ public final class LoopPreparation {
      */
     public static Module.Function apply(Module.Function function, boolean merge, boolean preheaders, boolean rotate,
                                         NameSupply supply) {
+        return prepare(function, merge, preheaders, rotate, supply).cfg().function();
+    }
+
+    /** {@link #apply}'s function with its graph and dominator tree. */
+    public static Prepared prepare(Module.Function function, boolean merge, boolean preheaders, boolean rotate,
+                                   NameSupply supply) {
         Module.Function f = function;
         NaturalLoops loops = null; // of f, while no pass has changed it
         if (merge) {
@@ -39,8 +51,9 @@ public final class LoopPreparation {
             f = g;
         }
         if (rotate) {
-            f = LoopRotation.apply(loops != null ? loops : NaturalLoops.of(Cfg.of(f)), supply);
+            loops = LoopRotation.rotated(loops != null ? loops : NaturalLoops.of(Cfg.of(f)), supply);
         }
-        return f;
+        loops = loops != null ? loops : NaturalLoops.of(Cfg.of(f));
+        return new Prepared(loops.cfg(), loops.dominators());
     }
 }

@@ -72,11 +72,18 @@ public final class LoopRotation {
 
     /** As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph. */
     static Module.Function apply(NaturalLoops loopsOfFunction, NameSupply supply) {
+        return rotated(loopsOfFunction, supply).cfg().function();
+    }
+
+    /**
+     * The natural loops of the function {@link #apply(NaturalLoops, NameSupply)} returns, on its graph: the
+     * analyses of the last round, which found nothing more to rotate (the given ones when none did).
+     */
+    static NaturalLoops rotated(NaturalLoops loopsOfFunction, NameSupply supply) {
         NameSupply names = supply.restarted();
         NaturalLoops loops = loopsOfFunction;
         Cfg cfg = loops.cfg();
         Module.Function function = cfg.function();
-        Module.Function current = function;
         int limit = 4 * cfg.size() + 4;
         for (int rounds = 0; ; rounds++) {
             if (rounds > limit) {
@@ -85,10 +92,9 @@ public final class LoopRotation {
             }
             List<Chain> chains = round(loops);
             if (chains.isEmpty()) {
-                return current;
+                return loops;
             }
-            current = rotate(cfg, chains, names);
-            cfg = Cfg.of(current);
+            cfg = Cfg.of(rotate(cfg, chains, names));
             loops = NaturalLoops.of(cfg);
         }
     }

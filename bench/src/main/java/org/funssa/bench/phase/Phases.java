@@ -25,8 +25,9 @@ import org.funssa.destruct.lir.LirWriter;
  */
 public final class Phases {
 
-    /** The pass strings benchmarked whole: the classic pair, the recommended one, the functional one. */
-    private static final Vector<String> PIPELINES = Vector.of("prun/naive", "prun/srd3", "dropped/bois");
+    /** The pass strings benchmarked whole: the classic pair, the recommended one, the functional one, COINS's -O. */
+    private static final Vector<String> PIPELINES = Vector.of("prun/naive", "prun/srd3", "dropped/bois",
+            "prun/cpyp/cstp/cse/dce/srd3");
 
     private static final Vector<Phase> ALL = Vector.of(
             Phase.onText("lir.parse", "LIR text to module: S-expression reader and type check",

@@ -24,7 +24,11 @@ import org.funssa.cps.pass.Pass;
  * other passes make useless, which is what §6.14 is for. Idempotent: the fixpoint is reached in one run.
  */
 
-/** Redundant-φ elimination ({@code rpe}): the parameters of seed 004 §6.14's three cases are dropped. */
+/**
+ * Redundant-φ elimination ({@code rpe}): the parameters of seed 004 §6.14's three cases are dropped. As a pass of
+ * its own in a pass string it is not {@code shrink}-clean: a block whose jump passed only the dropped arguments may
+ * now only jump on, which {@code ebe} or {@code shrink} removes.
+ */
 public final class RedundantPhiElimination implements Pass {
 
     /** The pass. */

@@ -2,6 +2,7 @@ package org.funssa.cps.testkit;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.util.stream.IntStream;
 
 /**
  * Checks a {@link Law} on generated samples (issue 5): sample {@code i} has seed {@code seed + i} and a size
@@ -48,31 +49,37 @@ public record LawRunner(Generator<Sample> generator, int samples, int maxSize, l
     }
 
     /**
-     * Each law checked on every sample until one breaks it, in order; the reports in the laws' order. Each sample
-     * is generated once for all the laws, and the laws that run its program share the run.
+     * Each law checked on every sample, the reports in the laws' order; a law's report names the first sample that
+     * breaks it, reduced. Each sample is generated once for all the laws, and the laws that run its program share
+     * the run; samples are checked in parallel (laws and passes are pure), the reports are as if in order.
      */
     public Vector<LawReport> check(Vector<Law> laws) {
-        java.util.List<Option<LawReport>> broken = new java.util.ArrayList<>(laws.map(l -> Option.<LawReport>none())
-                .asJava());
-        int[] conclusive = new int[laws.size()];
-        for (int i = 0; i < samples; i++) {
-            long sampleSeed = seed + i;
-            int size = 1 + (int) ((long) i * (maxSize - 1) / Math.max(1, samples - 1));
-            Sample sample = generator.generate(sampleSeed, size);
-            for (int k = 0; k < laws.size(); k++) {
-                if (broken.get(k).isEmpty()) {
-                    Law law = laws.get(k);
-                    switch (law.check(sample)) {
-                        case Verdict.Holds h -> conclusive[k]++;
-                        case Verdict.Inconclusive x -> { }
-                        case Verdict.Broken verdict -> broken.set(k, Option.of(
-                                counterexample(law, sample, sampleSeed, size, verdict, i + 1, conclusive[k] + 1)));
+        Verdict[][] verdicts = IntStream.range(0, samples).parallel()
+                .mapToObj(i -> {
+                    Sample sample = generator.generate(seed + i, size(i));
+                    return laws.map(law -> law.check(sample)).toJavaArray(Verdict[]::new);
+                })
+                .toArray(Verdict[][]::new);
+        return laws.zipWithIndex().map(entry -> {
+            Law law = entry._1;
+            int conclusive = 0;
+            for (int i = 0; i < samples; i++) {
+                switch (verdicts[i][entry._2]) {
+                    case Verdict.Holds h -> conclusive++;
+                    case Verdict.Inconclusive x -> { }
+                    case Verdict.Broken broken -> {
+                        return counterexample(law, generator.generate(seed + i, size(i)), seed + i, size(i), broken,
+                                i + 1, conclusive + 1);
                     }
                 }
             }
-        }
-        return laws.zipWithIndex().map(l -> broken.get(l._2).getOrElse(() -> new LawReport(l._1.name(), seed,
-                samples, conclusive[l._2], Option.none())));
+            return new LawReport(law.name(), seed, samples, conclusive, Option.none());
+        });
+    }
+
+    /** The size of sample {@code i}: from 1 for the first to {@code maxSize} for the last. */
+    private int size(int i) {
+        return 1 + (int) ((long) i * (maxSize - 1) / Math.max(1, samples - 1));
     }
 
     /** The report of a law broken by {@code sample}, its program reduced. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vavr.collection.Set;
 import io.vavr.collection.Stream;
 import io.vavr.collection.Vector;
+import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.lir.LirReader;
 import org.funssa.cps.construct.Construction;
@@ -42,12 +43,17 @@ class OptimizationLawsTest {
     @TestFactory
     Stream<DynamicTest> onEveryCorpusProgram() {
         Set<String> undefined = TestCorpus.undefinedBehaviour();
-        return Stream.ofAll(TestCorpus.require().programs()).map(p -> DynamicTest.dynamicTest(p.path(), () -> {
-            Program program = Ssa.construct(LirReader.read(p.frontEnd()), Construction.PRUNED);
-            Sample sample = new Sample(program, 100_000_000);
+        Vector<Corpus.Program> programs = TestCorpus.require().programs();
+        // Checked in parallel (the laws are pure), reported as one test per program.
+        Vector<Vector<Verdict>> verdicts = Vector.ofAll(programs.toJavaParallelStream().map(p -> {
+            Sample sample = new Sample(Ssa.construct(LirReader.read(p.frontEnd()), Construction.PRUNED), 100_000_000);
             // On a program with undefined behaviour a pass may delete the operation that has it (a dead load).
-            for (Law law : laws(undefined.contains(p.path()) ? Law::refines : Law::preservesMeaning)) {
-                assertThat(law.check(sample)).as(law.name()).isNotInstanceOf(Verdict.Broken.class);
+            return laws(undefined.contains(p.path()) ? Law::refines : Law::preservesMeaning).map(l -> l.check(sample));
+        }).toList());
+        Vector<Law> names = laws(Law::preservesMeaning);
+        return Stream.ofAll(programs.zip(verdicts)).map(pv -> DynamicTest.dynamicTest(pv._1.path(), () -> {
+            for (int k = 0; k < names.size(); k++) {
+                assertThat(pv._2.get(k)).as(names.get(k).name()).isNotInstanceOf(Verdict.Broken.class);
             }
         }));
     }

@@ -109,15 +109,7 @@ final class Pipeline {
         History history = History.of(program, new Step(construction.seedName(),
                 LinkedHashMap.ofEntries(switches.map(w -> Tuple.of(w, ""))), constructed.elapsed()));
         Vector<Integer> phis = program.functions().map(Pipeline::parameters);
-        expected.forEach(e -> {
-            Vector<Violation> violations = Verifier.verify(program);
-            if (!violations.isEmpty()) {
-                throw new CheckFailure(source + ": --check: after " + construction.seedName()
-                        + " the verifier rejects the program: " + violations.head()
-                        + (violations.size() > 1 ? " (and " + (violations.size() - 1) + " more)" : ""));
-            }
-            compare(construction.seedName(), e, Behaviour.of(IrInterpreter.run(program, check.get())));
-        });
+        expected.forEach(e -> checkSsa(construction.seedName(), program, e));
         Pass dump = Pass.ofProgram(PassString.DUMP, p -> {
             dumps.accept(IrPrinter.print(p));
             return p;
@@ -131,15 +123,7 @@ final class Pipeline {
             Program before = history.current();
             Timed<Program> after = timed(step, () -> pass.apply(before));
             history = history.record(after.value(), new Step(step, LinkedHashMap.empty(), after.elapsed()));
-            expected.forEach(e -> {
-                Vector<Violation> violations = Verifier.verify(after.value());
-                if (!violations.isEmpty()) {
-                    throw new CheckFailure(source + ": --check: after " + step
-                            + " the verifier rejects the program: " + violations.head()
-                            + (violations.size() > 1 ? " (and " + (violations.size() - 1) + " more)" : ""));
-                }
-                compare(step, e, Behaviour.of(IrInterpreter.run(after.value(), check.get())));
-            });
+            expected.forEach(e -> checkSsa(step, after.value(), e));
         }
         Program optimized = history.current();
         Vector<Timed<Destruction.DestructedFunction>> parts = optimized.functions().map(f -> timed(destruction.name(),
@@ -179,6 +163,16 @@ final class Pipeline {
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         millis = millis.put(pass, millis.getOrElse(pass, 0.0) + elapsed.toNanos() / 1e6);
         return new Timed<>(result, elapsed);
+    }
+
+    /** The verifier accepts the program {@code pass} made, and it behaves as {@code expected}. */
+    private void checkSsa(String pass, Program program, Behaviour expected) {
+        Vector<Violation> violations = Verifier.verify(program);
+        if (!violations.isEmpty()) {
+            throw new CheckFailure(source + ": --check: after " + pass + " the verifier rejects the program: "
+                    + violations.head() + (violations.size() > 1 ? " (and " + (violations.size() - 1) + " more)" : ""));
+        }
+        compare(pass, expected, Behaviour.of(IrInterpreter.run(program, check.get())));
     }
 
     private void compare(String pass, Behaviour expected, Behaviour actual) {

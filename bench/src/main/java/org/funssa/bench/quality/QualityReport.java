@@ -57,8 +57,8 @@ public final class QualityReport {
         for (Module.Function f : module.functions()) {
             Stmt previous = null;
             for (Stmt s : f.body()) {
-                if (s instanceof Stmt.DefLabel && !(previous instanceof Stmt.Jump || previous instanceof Stmt.JumpC
-                        || previous instanceof Stmt.JumpN || previous instanceof Stmt.Prologue)) {
+                if (s instanceof Stmt.DefLabel && previous != null && !previous.endsBlock()
+                        && !(previous instanceof Stmt.Prologue)) {
                     fallThroughs++;
                 }
                 previous = s;

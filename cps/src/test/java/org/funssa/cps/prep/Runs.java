@@ -1,8 +1,8 @@
 package org.funssa.cps.prep;
 
-import io.vavr.collection.HashSet;
 import io.vavr.collection.Set;
 import io.vavr.collection.Vector;
+import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.interp.LirInterpreter;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
@@ -19,8 +19,7 @@ final class Runs {
      * Corpus programs that cannot print their .ans under the interpreter, as listed with reasons in
      * core's corpus-known-failures.txt (out-of-bounds accesses caught as runtime errors; step budget).
      */
-    static final Set<String> KNOWN_FAILURES = HashSet.of("Exp/tparith1", "WhiteBox1/tpInitMugi2",
-            "WhiteBox1/tpwhile2", "WhiteBox2/tpconststruct1", "OptAdd/tpqsort2", "WhiteBox2/ryosample1");
+    static final Set<String> KNOWN_FAILURES = TestCorpus.knownFailures().keySet();
 
     /** The passes in the order of seed 004 A.2, after promotion and before division. */
     static final Vector<FunctionPass> PIPELINE = Vector.of(FrameScalarPromotion.PASS, MergeSharedHeaders.PASS,

@@ -79,7 +79,7 @@ final class OptCommand implements Callable<Integer> {
                 terminal.err()::print).run(input, pipeline, SsaCommand.options(switches), Vector.ofAll(switches), chaitin,
                 !noSreedharCoalescing);
         result.checked().forEach(behaviour -> terminal.err().println(file + ": --check: every pass kept the "
-                + "behaviour of main (" + behaviour.ending() + ", " + behaviour.stdout().length()
+                + "behaviour of main (" + behaviour.ended() + ", " + behaviour.stdout().length()
                 + " bytes of output)"));
         write(LirPrinter.print(result.output()));
         if (snapshots) {

@@ -204,6 +204,41 @@ class FunssaTest {
         assertThat(Files.readString(out)).doesNotContain("PHI");
     }
 
+    @Test
+    void checkAcceptsAnyExitStatusWhereMainReturnsAValueItNeverAssigned() throws IOException {
+        // main falls off its end when g is 0: the LIR interpreter returns the zeroed slot, construction makes
+        // the read ⊥ and folds φ(⊥, 1) to 1. Both are the C program's meaning, so --check must accept both.
+        String lir = """
+                (MODULE "fall.c"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF) ("g" STATIC I32 4 ".bss" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("returnvalue.1" FRAME I32 4 0))
+                    (PROLOGUE (0 0))
+                    (JUMPC (TSTNE I32 (MEM I32 (STATIC I64 "g")) (INTCONST I32 0)) (LABEL I64 "_lab1") (LABEL I64 "_epilogue"))
+                    (DEFLABEL "_lab1")
+                    (SET I32 (MEM I32 (FRAME I64 "returnvalue.1")) (INTCONST I32 1))
+                    (JUMP (LABEL I64 "_epilogue"))
+                    (DEFLABEL "_epilogue")
+                    (EPILOGUE (0 0) (MEM I32 (FRAME I64 "returnvalue.1"))))
+                  (DATA "g" (SPACE 4)))
+                """;
+        Path unassigned = file("fall.lir", lir);
+        assertThat(funssa("run", unassigned.toString()).status()).isZero();
+        Outcome o = funssa("opt", unassigned.toString(), "--passes", "prun/srd3", "--check", "-o",
+                dir.resolve("fall.out.lir").toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.err()).contains("every pass kept the behaviour of main (returned a value main never assigned");
+        assertThat(funssa("run", dir.resolve("fall.out.lir").toString()).status()).isEqualTo(1);
+
+        // Assigned on every path, the status is compared exactly.
+        Path assigned = file("set.lir", lir.replace("(JUMPC (TSTNE", """
+                (SET I32 (MEM I32 (FRAME I64 "returnvalue.1")) (INTCONST I32 2))
+                    (JUMPC (TSTNE"""));
+        Outcome exact = funssa("opt", assigned.toString(), "--passes", "prun/srd3", "--check");
+        assertThat(exact.status()).as(exact.err()).isZero();
+        assertThat(exact.err()).contains("every pass kept the behaviour of main (returned 2, 0 bytes of output)");
+    }
+
     /** The pattern of one step in {@code --stats}'s {@code passes}, its changes matching the patterns given. */
     private static String step(String pass, String letsChange, String localFunctionsChange) {
         return "\\{\"pass\": \"" + pass + "\", \"millis\": [0-9.]+, \"lets\": \\d+, \"letsChange\": " + letsChange

@@ -50,7 +50,15 @@ import org.funssa.destruct.conventional.Conventional;
  * <p>Replace by expression: a variable bound once by a pure expression (a copy, an operator, a select or a
  * plain load) and used once, later in the same block, is written into its use instead of into a register,
  * unless something between would change its value (an assignment to a register it reads) or its effect (a
- * store or call between a load or a division and the use). {@link Form#THREE_ADDRESS} replaces nothing.
+ * store or call between a load or a division and the use). A variable used more than once, all in its own
+ * block, is rematerialized the same way: its expression is written into each use, as long as it neither
+ * traps nor is volatile, so that sharing a value (as {@code cse} makes it) costs no register assignment where
+ * recomputing it in the tree costs none either. A variable bound to an operator on constants and addresses
+ * only (such as a field's address {@code @s + 8}) reads nothing that could change, and is written into its
+ * uses in every block. {@link Form#THREE_ADDRESS} replaces nothing.
+ *
+ * <p>As trees, a function with one {@code return} of registers or constants returns them in its {@code EPILOGUE}
+ * directly, as COINS writes it, instead of assigning them to result registers first.
  */
 public final class LirWriter {
 
@@ -112,7 +120,13 @@ public final class LirWriter {
         private final VarNames names;
         private final Map<String, Integer> bindings = new HashMap<>();
         private final Map<String, Integer> uses = new HashMap<>();
+        /** The body (by preorder number) of each variable's uses, or {@link #MIXED} if they are in several. */
         private final Map<String, Integer> useBody = new HashMap<>();
+        /** The expressions of the variables bound to operators on constants, which every use is given. */
+        private final Map<String, LExp> closed = new HashMap<>();
+        /** How many uses each pending replacement of the current block has still to serve. */
+        private final Map<String, Integer> remaining = new HashMap<>();
+        private static final int MIXED = -1;
         private final Map<String, LirType> registers = new LinkedHashMap<>();
         private final Map<LirType, String> undefined = new HashMap<>();
         /** The names of the function's symbols, variables and labels, and of the registers and labels added. */
@@ -120,6 +134,9 @@ public final class LirWriter {
         private final NameSupply fresh = NameSupply.avoiding(() -> taken);
         private final List<Stmt> out = new ArrayList<>();
         private final Vector<LExp> results;
+        /** What the EPILOGUE returns: the result registers, or the values of the one return. */
+        private Vector<LExp> returned;
+        private int returns;
         private final String epilogue;
 
         FunctionWriter(Function function, Form form) {
@@ -137,6 +154,7 @@ public final class LirWriter {
                 }
             }
             this.results = rs;
+            this.returned = rs;
             this.epilogue = fresh.fresh("_epilogue");
         }
 
@@ -155,6 +173,9 @@ public final class LirWriter {
                     let.vars().forEach(v -> bind(names.name(v)));
                 }
                 body.tail().operands().forEach(a -> use(a, here));
+                if (body.tail() instanceof Tail.Return) {
+                    returns++;
+                }
             }
         }
 
@@ -166,7 +187,7 @@ public final class LirWriter {
         private void use(Atom a, int body) {
             if (a instanceof Atom.Var v) {
                 uses.merge(names.name(v), 1, Integer::sum);
-                useBody.put(names.name(v), body);
+                useBody.merge(names.name(v), body, (first, next) -> first.equals(next) ? first : MIXED);
             }
         }
 
@@ -180,7 +201,12 @@ public final class LirWriter {
                 block(nest.body(node), node);
             }
             out.add(new Stmt.DefLabel(epilogue));
-            out.add(new Stmt.Epilogue(0, 0, results));
+            for (int i = 0; i < results.size(); i++) {
+                if (returned.get(i) != results.get(i) && results.get(i) instanceof LExp.Reg r) {
+                    registers.remove(r.name());
+                }
+            }
+            out.add(new Stmt.Epilogue(0, 0, returned));
             return new Module.Function(function.name(), symbols(), fallThrough(out));
         }
 
@@ -251,8 +277,13 @@ public final class LirWriter {
                     case Expr.Load l -> l.access().isVolatile() || l.access().noSafe();
                     default -> false;
                 };
+                if (isClosed(let)) {
+                    closed.put(names.name(let.vars().get(0)), expression(let.expr(), pending).expression());
+                    continue;
+                }
                 if (foldable(let, id)) {
                     Atom.Var x = let.vars().get(0);
+                    remaining.put(names.name(x), uses.get(names.name(x)));
                     Operand e = expression(let.expr(), pending);
                     Set<String> reads = new HashSet<>(e.reads());
                     boolean sensitive = e.sensitive() || switch (let.expr()) {
@@ -263,10 +294,20 @@ public final class LirWriter {
                     pending.put(names.name(x), new Pending(x, e.expression(), reads, sensitive));
                     continue;
                 }
+                // A replacement this let spoils is assigned before it: first those still needed after it, so
+                // that the let reads their registers, then, once the let has taken its operands, the others.
+                for (Iterator<Pending> it = pending.values().iterator(); it.hasNext(); ) {
+                    Pending p = it.next();
+                    int here = let.expr().operands().count(p.var()::equals);
+                    if (spoils(effect, writes, p) && remaining.get(names.name(p.var())) > here) {
+                        out.add(set(p.var(), p.expression()));
+                        it.remove();
+                    }
+                }
                 Vector<Stmt> code = statements(let, pending);
                 for (Iterator<Pending> it = pending.values().iterator(); it.hasNext(); ) {
                     Pending p = it.next();
-                    if (effect && p.sensitive() || p.reads().stream().anyMatch(writes::contains)) {
+                    if (spoils(effect, writes, p)) {
                         out.add(set(p.var(), p.expression()));
                         it.remove();
                     }
@@ -278,6 +319,11 @@ public final class LirWriter {
                 out.add(set(p.var(), p.expression()));
             }
             out.addAll(tail.asJava());
+        }
+
+        /** Whether a let with {@code effect} that assigns {@code writes} changes what {@code p} stands for. */
+        private static boolean spoils(boolean effect, Set<String> writes, Pending p) {
+            return effect && p.sensitive() || p.reads().stream().anyMatch(writes::contains);
         }
 
         private boolean foldable(Let let, int id) {
@@ -294,8 +340,27 @@ public final class LirWriter {
                 case Expr.Store s -> false;
                 case Expr.Call c -> false;
             };
-            return pure && bindings.getOrDefault(x, 0) == 1 && uses.getOrDefault(x, 0) == 1
-                    && useBody.get(x) == id;
+            int n = uses.getOrDefault(x, 0);
+            boolean repeatable = n == 1 || !(let.expr() instanceof Expr.Prim p && traps(p.op()));
+            return pure && repeatable && bindings.getOrDefault(x, 0) == 1 && n >= 1 && useBody.get(x) == id;
+        }
+
+        /** Whether a let binds one variable, once, to a pure operator whose operands are all constants. */
+        private boolean isClosed(Let let) {
+            if (form == Form.THREE_ADDRESS || let.vars().size() != 1 || !(let.vars().get(0).type() instanceof Type.Data)
+                    || bindings.getOrDefault(names.name(let.vars().get(0)), 0) != 1) {
+                return false;
+            }
+            boolean pure = switch (let.expr()) {
+                case Expr.Prim p -> !traps(p.op());
+                case Expr.Select s -> true;
+                default -> false;
+            };
+            return pure && let.expr().operands().forAll(a -> switch (a) {
+                case Atom.Var v -> closed.containsKey(names.name(v));
+                case Atom.Undef u -> false;
+                default -> true;
+            });
         }
 
         private static boolean traps(Op op) {
@@ -364,8 +429,15 @@ public final class LirWriter {
         private Operand operand(Atom a, Map<String, Pending> pending) {
             return switch (a) {
                 case Atom.Var v -> {
-                    Pending p = pending.remove(names.name(v));
+                    LExp constant = closed.get(names.name(v));
+                    if (constant != null) {
+                        yield new Operand(constant, Set.of(), false);
+                    }
+                    Pending p = pending.get(names.name(v));
                     if (p != null) {
+                        if (remaining.merge(names.name(v), -1, Integer::sum) == 0) {
+                            pending.remove(names.name(v));
+                        }
                         yield new Operand(p.expression(), p.reads(), p.sensitive());
                     }
                     if (!(v.type() instanceof Type.Data d)) {
@@ -410,11 +482,24 @@ public final class LirWriter {
                     Vector<Atom> values = r.values().filter(a -> a.type() instanceof Type.Data);
                     for (int i = 0; i < values.size(); i++) {
                         LExp to = results.get(i);
-                        code = code.append(new Stmt.Set(to.type(), to, operand(values.get(i), pending).expression()));
+                        LExp value = operand(values.get(i), pending).expression();
+                        if (form == Form.TREES && returns == 1 && isLeaf(value) && to instanceof LExp.Reg) {
+                            returned = returned.update(i, value);
+                        } else {
+                            code = code.append(new Stmt.Set(to.type(), to, value));
+                        }
                     }
                     yield code.append(new Stmt.Jump(new LExp.Label(LABEL_TYPE, epilogue)));
                 }
             };
+        }
+
+        /**
+         * Whether an expression may stand in the EPILOGUE instead of the result register: a register or a
+         * constant, whose value at the one return's jump is its value at the EPILOGUE (nothing runs between).
+         */
+        private static boolean isLeaf(LExp e) {
+            return e instanceof LExp.Reg || e instanceof LExp.IntConst || e instanceof LExp.FloatConst;
         }
 
         private static boolean isTest(Op op) {

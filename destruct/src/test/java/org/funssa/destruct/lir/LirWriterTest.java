@@ -64,9 +64,72 @@ class LirWriterTest {
                 + " (REG I32 \"a\") (MUL I32 (REG I32 \"b\") (REG I32 \"c\"))) (REG I32 \"d\")))");
     }
 
+    /**
+     * x is used twice in one statement, the field address in three blocks, y on both sides of a store to the
+     * memory it was loaded from; f returns in two places, g in one.
+     */
+    private static final String REMATERIALIZED = """
+            (MODULE "remat"
+              (SYMTAB ("f" STATIC UNKNOWN 4 ".text" XDEF) ("g" STATIC UNKNOWN 4 ".text" XDEF)
+                ("main" STATIC UNKNOWN 4 ".text" XDEF) ("s" STATIC A64 4 ".data" LDEF))
+              (DATA "s" (I32 5 7)))
+
+            fun f(n: i32, m0: mem) -> (i32, mem) =
+              let field = add.i64 @s 4:i64
+              let x = load.i32 m0 field
+              let twice = add.i32 x x
+              let m1 = store.i32 m0 @s twice
+              let y = load.i32 m1 @s
+              let m2 = store.i32 m1 field y
+              let z = add.i32 y 1
+              let c = tstlts.i32 n 0
+              letrec neg() =
+                let m3 = store.i32 m2 field z
+                return (z, m3)
+              and pos() =
+                return (n, m2)
+              in if c then neg() else pos()
+
+            fun g(m0: mem) -> (i32, mem) =
+              return (42, m0)
+
+            fun main(m0: mem) -> (i32, mem) =
+              let a, m1 = call.i32 @f(-1) m0
+              let b, m2 = call.i32 @g() m1
+              let r = add.i32 a b
+              return (r, m2)
+            """;
+
+    @Test
+    void valuesUsedTwiceInTheirBlockAndConstantAddressesAreRecomputedInTheTree() {
+        Module m = LirWriter.write(IrParser.parse("remat.ir", REMATERIALIZED));
+        String field = "(ADD I64 (STATIC I64 \"s\") (INTCONST I64 4))";
+        assertThat(sets(m.functions().head())).containsExactly(
+                "(SET I32 (MEM I32 (STATIC I64 \"s\")) (ADD I32 (MEM I32 " + field + ") (MEM I32 " + field + ")))",
+                "(SET I32 (REG I32 \"y\") (MEM I32 (STATIC I64 \"s\")))",
+                "(SET I32 (MEM I32 " + field + ") (REG I32 \"y\"))",
+                "(SET I32 (REG I32 \"z\") (ADD I32 (REG I32 \"y\") (INTCONST I32 1)))",
+                "(SET I32 (MEM I32 " + field + ") (REG I32 \"z\"))",
+                "(SET I32 (REG I32 \"returnvalue.1%\") (REG I32 \"z\"))",
+                "(SET I32 (REG I32 \"returnvalue.1%\") (REG I32 \"n\"))");
+        Module.Function g = m.functions().get(1);
+        assertThat(sets(g)).isEmpty();
+        assertThat(g.body().last()).isEqualTo(new Stmt.Epilogue(0, 0, Vector.of(
+                org.funssa.core.lir.LExp.IntConst.of(org.funssa.core.lir.LirType.I32, 42))));
+        assertThat(g.symbols()).isEmpty();
+        // s[1] = 7, s[0] = 7 + 7, s[1] = 14, then 15 in neg(); g returns 42
+        assertThat(LirInterpreter.run(m, RunOptions.defaults())).isInstanceOfSatisfying(RunResult.Returned.class,
+                r -> assertThat(r.exitStatus()).isEqualTo(57));
+    }
+
     /** The {@code SET}s of a module's one function, as LIR text. */
     private static Vector<String> sets(Module m) {
-        return m.functions().head().body().filter(s -> s instanceof Stmt.Set).map(s -> LirPrinter.print(s).trim());
+        return sets(m.functions().head());
+    }
+
+    /** A function's {@code SET}s, as LIR text. */
+    private static Vector<String> sets(Module.Function f) {
+        return f.body().filter(s -> s instanceof Stmt.Set).map(s -> LirPrinter.print(s).trim());
     }
 
     @Test

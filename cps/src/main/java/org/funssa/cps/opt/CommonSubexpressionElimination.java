@@ -1,6 +1,5 @@
 package org.funssa.cps.opt;
 
-import io.vavr.collection.HashMap;
 import io.vavr.control.Option;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
@@ -10,7 +9,7 @@ import org.funssa.cps.ir.Images;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.rewrite.Nest;
-import org.funssa.cps.rewrite.Substitution;
+import org.funssa.cps.rewrite.ScopedMap;
 
 /*
  * Seed 004 §6.2, Figure 6.2 "Algorithm for common subexpression elimination", with chapter 7's simple alias
@@ -18,9 +17,12 @@ import org.funssa.cps.rewrite.Substitution;
  * names it (V ← NameExp(e)) and variable ↦ the variable it copies (V ← Copy(V1)); in each block it first
  * replaces every operand that is a copy by its source, then a right-hand side already in the table by the
  * variable that names it (a copy, recorded as such), and enters what is new; the entries of a block are removed
- * when the walk leaves its dominator subtree. Here the nest is the dominator tree and both tables are persistent
- * maps threaded down it (Nest.rewriteDown), so leaving a subtree is dropping the map. Chapter 7: a load names the
- * memory version it reads, so loads of one version and one address are one value (ExpressionKey).
+ * when the walk leaves its dominator subtree. Here the nest is the dominator tree: the expression table is a
+ * ScopedMap rolled back as the walk (Nest.ScopedWalk) leaves each body's subtree, and the copy table needs no
+ * scope at all, since a variable is used only where its definition dominates: an array indexed by variable
+ * number, each entry resolved to the root of its chain when made. Both cost constant time per let, so the pass
+ * is linear in the function. Chapter 7: a load names the memory version it reads, so loads of one version and
+ * one address are one value (ExpressionKey).
  *
  * What the pass leaves, as the figure's worked example does: the copies it makes (e0 ← a0) and those it found
  * (d0 ← b0), now unused since every use reads the source; dce (or shrink) deletes them. The figure's φ rules
@@ -41,56 +43,61 @@ public final class CommonSubexpressionElimination {
 
     /** The function with every redundant expression replaced by a copy of the variable that computed it first. */
     public static Function apply(Function function) {
-        return Nest.checked(function).rewriteDown(Tables.EMPTY, (tables, node, body) -> {
-            Walk walk = new Walk(tables);
-            Body rewritten = body.with(Images.map(body.lets(), walk::let), body.functions(),
-                    walk.tables.copies().apply(body.tail()));
-            return new Nest.Scope<>(rewritten, walk.tables);
-        });
+        Nest nest = Nest.checked(function);
+        return nest.rewriteDown(new Walk(function.varCount(), nest.size()));
     }
 
-    /** Figure 6.2's two tables as they hold at one point of the walk. */
-    private record Tables(HashMap<ExpressionKey, Atom.Var> names, Substitution copies) {
-        static final Tables EMPTY = new Tables(HashMap.empty(), Substitution.empty());
+    /** Figure 6.2's two tables, and the walk down the nest that fills and unwinds them. */
+    private static final class Walk implements Nest.ScopedWalk {
+        /** V ← NameExp(e): the variable that names each expression computed in the bodies enclosing the walk. */
+        private final ScopedMap<ExpressionKey, Atom.Var> names = new ScopedMap<>();
+        /** V ← Copy(V1), by V's number: the root of the copy chain V starts, or null. */
+        private final Atom.Var[] copyOf;
+        /** The expression table's mark at each body's entry. */
+        private final int[] marks;
 
-        Tables named(ExpressionKey key, Atom.Var var) {
-            return new Tables(names.put(key, var), copies);
+        Walk(int variables, int bodies) {
+            copyOf = new Atom.Var[variables];
+            marks = new int[bodies];
         }
 
-        Tables copied(Atom.Var var, Atom.Var source) {
-            return new Tables(names, copies.with(var, source));
-        }
-    }
-
-    /** One body's lets in order, the tables growing as they go. */
-    private static final class Walk {
-        private Tables tables;
-
-        Walk(Tables tables) {
-            this.tables = tables;
+        @Override
+        public Body enter(int node, Body body) {
+            marks[node] = names.mark();
+            return body.with(Images.map(body.lets(), this::let), body.functions(), body.tail().mapAtoms(this::copy));
         }
 
-        Let let(Let original) {
-            Let let = tables.copies().apply(original);
+        @Override
+        public void leave(int node) {
+            names.rollback(marks[node]);
+        }
+
+        /** The root of the copy chain an operand starts, or the operand. */
+        private Atom copy(Atom atom) {
+            return atom instanceof Atom.Var v && copyOf[v.id()] != null ? copyOf[v.id()] : atom;
+        }
+
+        private Let let(Let original) {
+            Let let = original.mapAtoms(this::copy);
             if (let.arity() != 1) {
                 return let; // a call or a store: never a common subexpression
             }
             Atom.Var var = let.var(0);
             if (let.expr() instanceof Expr.Copy(Atom.Var source)) {
-                tables = tables.copied(var, source);
+                copyOf[var.id()] = source;
                 return let;
             }
             Option<ExpressionKey> key = ExpressionKey.of(let.expr());
             if (key.isEmpty()) {
                 return let;
             }
-            Option<Atom.Var> name = tables.names().get(key.get());
-            if (name.isEmpty()) {
-                tables = tables.named(key.get(), var);
+            Atom.Var name = names.get(key.get());
+            if (name == null) {
+                names.put(key.get(), var);
                 return let;
             }
-            tables = tables.copied(var, name.get());
-            return let.withExpr(new Expr.Copy(name.get()));
+            copyOf[var.id()] = name;
+            return let.withExpr(new Expr.Copy(name));
         }
     }
 }

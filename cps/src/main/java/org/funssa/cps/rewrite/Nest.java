@@ -416,16 +416,67 @@ public final class Nest {
         for (int node = 0; node < n; node++) {
             E env = node == ROOT ? root : inner[parent[node]];
             Scope<E> scope = rewrite.apply(env, node, bodies[node]);
-            if (scope.body().functions() != bodies[node].functions()) {
-                throw new IllegalStateException("a scoped rewrite of " + function.name() + " changed the local "
-                        + "functions of a body; it may change lets and tails only");
-            }
-            shells[node] = scope.body();
+            shells[node] = shell(node, scope.body());
             inner[node] = scope.inner();
             if (node != ROOT && nextSibling(node) < 0) {
                 inner[parent[node]] = null; // its last local function has its environment
             }
         }
+        return rebuild(shells);
+    }
+
+    /**
+     * A top-down walk with one mutable environment, such as a {@link ScopedMap}: each body is entered in
+     * preorder, and left once the walk is done with it and with every local function it defines.
+     */
+    public interface ScopedWalk {
+        /**
+         * The body's lets and tail rewritten (its local functions as given) in the environment as it holds at
+         * the body's entry, which this call may then extend for the local functions the body defines.
+         */
+        Body enter(int node, Body body);
+
+        /** The walk is done with the node's body and all its local functions: undo what {@code enter} added. */
+        void leave(int node);
+    }
+
+    /**
+     * The function rewritten top-down by {@code walk}, as {@link #rewriteDown(Object, ScopedRewrite)} does but
+     * with one environment changed in place: after a body is entered come the bodies it encloses, then its
+     * {@link ScopedWalk#leave}, innermost first. The nest is then rebuilt bottom-up, unchanged nodes kept by
+     * identity.
+     *
+     * @throws IllegalStateException when the walk changes which local functions a body defines
+     */
+    public Function rewriteDown(ScopedWalk walk) {
+        int n = size();
+        Body[] shells = new Body[n];
+        int[] open = new int[n];
+        int depth = 0;
+        for (int node = 0; node < n; node++) {
+            while (depth > 0 && last[open[depth - 1]] < node) {
+                walk.leave(open[--depth]);
+            }
+            shells[node] = shell(node, walk.enter(node, bodies[node]));
+            open[depth++] = node;
+        }
+        while (depth > 0) {
+            walk.leave(open[--depth]);
+        }
+        return rebuild(shells);
+    }
+
+    /** A top-down rewrite's image of a body, checked to define the same local functions. */
+    private Body shell(int node, Body rewritten) {
+        if (rewritten.functions() != bodies[node].functions()) {
+            throw new IllegalStateException("a scoped rewrite of " + function.name() + " changed the local "
+                    + "functions of a body; it may change lets and tails only");
+        }
+        return rewritten;
+    }
+
+    /** The function with each body's lets and tail from {@code shells}, its local functions rebuilt leaves first. */
+    private Function rebuild(Body[] shells) {
         return rewrite((node, body) -> {
             Body shell = shells[node];
             shells[node] = null;

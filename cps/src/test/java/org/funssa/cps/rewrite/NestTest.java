@@ -147,6 +147,54 @@ class NestTest {
     }
 
     @Test
+    void aScopedWalkEntersInPreorderAndLeavesEachBodyAfterTheBodiesItEncloses() {
+        // the same question as above, asked of one mutable table rolled back on leaving
+        Nest nest = Nest.of(F);
+        ScopedMap<String, Integer> table = new ScopedMap<>();
+        int[] marks = new int[nest.size()];
+        String[] seen = new String[nest.size()];
+        StringBuilder order = new StringBuilder();
+        Function same = nest.rewriteDown(new Nest.ScopedWalk() {
+            @Override
+            public Body enter(int node, Body body) {
+                order.append(" +").append(node);
+                seen[node] = java.util.stream.Stream.of("f", "a", "inner", "b").filter(l -> table.get(l) != null)
+                        .sorted().collect(java.util.stream.Collectors.joining(","));
+                marks[node] = table.mark();
+                table.put(node == Nest.ROOT ? "f" : nest.fn(node).label().name(), node);
+                return body;
+            }
+
+            @Override
+            public void leave(int node) {
+                order.append(" -").append(node);
+                table.rollback(marks[node]);
+            }
+        });
+        assertThat(same).isSameAs(F);
+        assertThat(seen).containsExactly("", "f", "a,f", "f");
+        assertThat(order.toString()).isEqualTo(" +0 +1 +2 -2 -1 +3 -3 -0");
+        assertThat(table.size()).isZero();
+    }
+
+    @Test
+    void aScopedMapRestoresWhatAKeyMappedToBeforeTheMark() {
+        ScopedMap<String, Integer> map = new ScopedMap<>();
+        map.put("x", 1);
+        int outer = map.mark();
+        map.put("x", 2);
+        map.put("y", 3);
+        assertThat(map.get("x")).isEqualTo(2);
+        map.rollback(outer);
+        assertThat(map.get("x")).isEqualTo(1);
+        assertThat(map.get("y")).isNull();
+        assertThat(map.size()).isEqualTo(1);
+        assertThatThrownBy(() -> map.rollback(5)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no mark 5");
+        assertThatThrownBy(() -> map.put("z", null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
     void aScopedRewriteMayNotChangeWhichLocalFunctionsABodyDefines() {
         assertThatThrownBy(() -> Nest.of(F).rewriteDown(0, (env, node, body) ->
                 new Nest.Scope<>(body.withFunctions(Vector.empty()), env)))

@@ -26,7 +26,9 @@ import org.funssa.cps.rewrite.Nest;
  * applies it to blocks: reductions that only make a program smaller (copy propagation, folding, dead-code
  * removal, η-reduction of forwarding blocks, β-reduction of blocks called once), driven by use counts that are
  * kept exact as each reduction is made, so a reduction costs the size of what it deletes or moves, and one
- * reduction's consequences (a use count falling to zero or a call count to one) are found from the counts alone.
+ * reduction's consequences (a use count falling to zero or a call count to one) are found from the counts alone;
+ * a variable that becomes a literal finds the operations it may now fold through its occurrence list (the
+ * paper's census of occurrences, kept here only for the operands folding reads).
  * Seed 004's passes cpyp (§6.1), ebe (§6.10) and cbb (§6.11) are this engine with one reduction enabled.
  */
 
@@ -44,11 +46,12 @@ import org.funssa.cps.rewrite.Nest;
  *
  * <p>The walk visits nodes parents first, so every definition is simplified before its uses. Each let is
  * simplified once, and a concatenated block's lets once more in their new place (with the parameters replaced
- * by the arguments). When a block whose lets were already simplified is concatenated late — after a call
- * count fell to one — and receives a literal argument, the code it dominates may fold further, which the
- * walk has passed: {@link #shrink} runs the engine once more on the result. Cutting a jump (a folded branch,
- * a deleted block) can leave a cycle of local functions that no tail reaches, which no count shows; a
- * sweep of the nest (linear) deletes them after the walk, at most once per wave of cut jumps.
+ * by the arguments). When a block whose code was already simplified is concatenated late — after a call
+ * count fell to one — and receives a literal argument, the operations and tests that read the parameter are
+ * simplified again, found through its occurrence list ({@code sites}): each occurrence is looked at again at
+ * most once, when the variable it names becomes a literal, so one run reaches the fixpoint. Cutting a jump (a
+ * folded branch, a deleted block) can leave a cycle of local functions that no tail reaches, which no count
+ * shows; a sweep of the nest (linear) deletes them after the walk, at most once per wave of cut jumps.
  */
 final class Shrinker {
 
@@ -71,13 +74,26 @@ final class Shrinker {
     /** By node number. */
     private final Block[] blocks;
 
+    /**
+     * Occurrence lists, when folding: by variable number, the first and last of the occurrences folding reads —
+     * the variable a one-result operation or select defines, for an operand; −(node + 1) for a node whose branch
+     * or switch tests the variable — linked through {@code siteNext}, so that replacing x by y appends x's list
+     * to y's in constant time.
+     */
+    private final int[] firstSite;
+    private final int[] lastSite;
+    private final IntList siteValue = new IntList();
+    private final IntList siteNext = new IntList();
+    /** By node: the node its tail moved to when it was concatenated into its caller, or −1. */
+    private final int[] tailMovedTo;
+
     private final IntList visits = new IntList();
     private final IntList deadVariables = new IntList();
     private final IntList deadBlocks = new IntList();
+    /** Variables replaced by a literal, whose occurrences are still to be looked at again. */
+    private final IntList literals = new IntList();
     /** A jump was removed since the last sweep for unreachable cycles. */
     private boolean jumpsRemoved;
-    /** A late concatenation put a literal into code already simplified: another run may find more. */
-    private boolean unsettled;
     private boolean changed;
 
     /** One node of the nest, as the reductions change it. */
@@ -122,6 +138,11 @@ final class Shrinker {
         definer = new int[count];
         position = new int[count];
         java.util.Arrays.fill(definer, -1);
+        firstSite = new int[fold ? count : 0];
+        lastSite = new int[fold ? count : 0];
+        java.util.Arrays.fill(firstSite, -1);
+        tailMovedTo = new int[fold ? nest.size() : 0];
+        java.util.Arrays.fill(tailMovedTo, -1);
         blocks = new Block[nest.size()];
         for (int node = 0; node < nest.size(); node++) {
             Block block = new Block(nest.parent(node), nest.body(node));
@@ -140,8 +161,22 @@ final class Shrinker {
                     definer[let.var(k).id()] = node;
                     position[let.var(k).id()] = i;
                 }
+                if (fold && let.arity() == 1 && (expr instanceof Expr.Prim || expr instanceof Expr.Select)) {
+                    for (int k = 0, n = expr.operandCount(); k < n; k++) {
+                        if (expr.operand(k) instanceof Atom.Var v) {
+                            occurs(v.id(), let.var(0).id());
+                        }
+                    }
+                }
             }
             Tail tail = block.tail;
+            if (fold) {
+                switch (tail) {
+                    case Tail.Branch b when b.condition() instanceof Atom.Var v -> occurs(v.id(), -(node + 1));
+                    case Tail.Switch sw when sw.value() instanceof Atom.Var v -> occurs(v.id(), -(node + 1));
+                    default -> { }
+                }
+            }
             tail.uses().forEach(a -> use(a, 1));
             for (int k = 0, n = tail.jumpCount(); k < n; k++) {
                 tail.jump(k).args().forEach(a -> use(a, 1));
@@ -163,18 +198,9 @@ final class Shrinker {
      *                                  wrong number of arguments (the verifier says where)
      */
     static Function shrink(Function function, Set<Reduction> reductions) {
-        Function current = function;
-        while (true) {
-            Shrinker shrinker = new Shrinker(current, reductions);
-            shrinker.run();
-            if (!shrinker.changed) {
-                return current;
-            }
-            current = shrinker.rebuild();
-            if (!shrinker.unsettled) {
-                return current;
-            }
-        }
+        Shrinker shrinker = new Shrinker(function, reductions);
+        shrinker.run();
+        return shrinker.changed ? shrinker.rebuild() : function;
     }
 
     // ---------------------------------------------------------------- counts
@@ -213,6 +239,83 @@ final class Shrinker {
         uses[var.id()] = 0;
         replacement[var.id()] = atom;
         changed = true;
+        if (fold) {
+            if (atom instanceof Atom.Var v) {
+                moveSites(var.id(), v.id());
+            } else {
+                literals.add(var.id());
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- occurrence lists
+
+    /** Records that {@code site} (see {@link #firstSite}) reads variable {@code var}. */
+    private void occurs(int var, int site) {
+        int cell = siteValue.size();
+        siteValue.add(site);
+        siteNext.add(-1);
+        if (firstSite[var] < 0) {
+            firstSite[var] = cell;
+        } else {
+            siteNext.set(lastSite[var], cell);
+        }
+        lastSite[var] = cell;
+    }
+
+    /** The occurrences of {@code from}, which is now {@code to}, become {@code to}'s. */
+    private void moveSites(int from, int to) {
+        if (firstSite[from] < 0) {
+            return;
+        }
+        if (firstSite[to] < 0) {
+            firstSite[to] = firstSite[from];
+        } else {
+            siteNext.set(lastSite[to], firstSite[from]);
+        }
+        lastSite[to] = lastSite[from];
+        firstSite[from] = -1;
+    }
+
+    /**
+     * Looks again at what reads {@code var}, now a literal: an operation the walk has already simplified is
+     * simplified once more, a node whose tail tests it is visited again. The list is not needed afterwards: a
+     * variable is replaced once.
+     */
+    private void reconsider(int var) {
+        for (int cell = firstSite[var]; cell >= 0; cell = siteNext.get(cell)) {
+            int site = siteValue.get(cell);
+            if (site < 0) {
+                int node = tailNode(-site - 1);
+                if (!blocks[node].dead) {
+                    revisit(node);
+                }
+                continue;
+            }
+            int node = definer[site];
+            if (node < 0 || blocks[node].dead) {
+                continue;
+            }
+            int i = position[site];
+            if (i < blocks[node].cursor && blocks[node].lets.get(i) != null) {
+                simplify(node, i);
+            }
+        }
+        firstSite[var] = -1;
+    }
+
+    /** The node whose tail is now the one {@code node} had: past every concatenation into a caller. */
+    private int tailNode(int node) {
+        int end = node;
+        while (tailMovedTo[end] >= 0) {
+            end = tailMovedTo[end];
+        }
+        while (tailMovedTo[node] >= 0 && tailMovedTo[node] != end) {
+            int next = tailMovedTo[node];
+            tailMovedTo[node] = end;
+            node = next;
+        }
+        return end;
     }
 
     /** The node jumps to {@code label} go to now: past every η-reduced block. */
@@ -262,6 +365,8 @@ final class Shrinker {
                 delete(deadBlocks.pop());
             } else if (!deadVariables.isEmpty()) {
                 dropIfDead(deadVariables.pop());
+            } else if (!literals.isEmpty()) {
+                reconsider(literals.pop());
             } else if (!visits.isEmpty()) {
                 visit(visits.pop());
             } else if (jumpsRemoved) {
@@ -461,14 +566,11 @@ final class Shrinker {
         }
         Block block = blocks[node];
         Vector<Atom.Var> params = nest.params(target);
-        boolean literal = false;
         for (int k = 0; k < params.size(); k++) {
             Atom arg = resolve(jump.args().get(k));
-            literal |= !(arg instanceof Atom.Var);
             replace(params.get(k), arg);
             use(arg, -1);
         }
-        unsettled |= fold && literal && callee.visited;
         callee.calls = 0;
         callee.dead = true;
         for (int i = 0; i < callee.lets.size(); i++) {
@@ -491,6 +593,9 @@ final class Shrinker {
             }
         }
         block.tail = callee.tail;
+        if (fold) {
+            tailMovedTo[target] = node;
+        }
         for (int k = 0, n = block.tail.jumpCount(); k < n; k++) {
             Block next = blocks[node(block.tail.jump(k).target())];
             next.callers += node - target;

@@ -3,11 +3,16 @@ package org.funssa.cps.opt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vavr.collection.Vector;
+import org.funssa.core.gen.GeneratorConfig;
+import org.funssa.core.gen.LirGenerator;
+import org.funssa.core.gen.Shape;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
 import org.funssa.core.interp.Value;
 import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Op;
+import org.funssa.cps.construct.Construction;
+import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.interp.IrInterpreter;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
@@ -146,5 +151,18 @@ class ShrinkDeepTest {
         }
         Body root = body.withFunctions(body.functions().prepend(exit));
         return Function.of("branching", Vector.of(p0, m), Vector.of(Type.I32, Type.MEM), root, next[0]);
+    }
+
+    @Test
+    void oneRunReachesTheFixpointWhereLateConcatenationsPassLiterals() {
+        // A chain of diamonds this size has blocks concatenated into their caller after the walk simplified them,
+        // with literal arguments (which once took the engine three runs over the whole function): the literals
+        // reach the operations and tests already simplified through the occurrence lists, in the same run.
+        Program p = Ssa.construct(LirGenerator.generate(20_240_601L, GeneratorConfig.sized(100_000, Shape.DIAMONDS))
+                .module(), Construction.PRUNED);
+        Function once = Shrink.PASS.apply(p.functions().head());
+        assertThat(once).isNotSameAs(p.functions().head());
+        assertThat(Shrink.PASS.apply(once)).isSameAs(once);
+        assertThat(Verifier.verify(once)).isEmpty();
     }
 }

@@ -36,8 +36,8 @@ import org.junit.jupiter.api.TestFactory;
  */
 class CorpusDestructionTest {
 
-    /** The programs core's corpus-known-failures.txt lists: they do not print their .ans as input either. */
-    private static final Set<String> KNOWN_FAILURES = TestCorpus.knownFailures().keySet();
+    /** The programs core's known-failures.txt lists: they do not print their .ans as input either. */
+    private static final Set<String> KNOWN_FAILURES = Corpus.knownFailingPrograms().keySet();
     /** One program in this many gets the whole cross product by default. */
     private static final int SAMPLE = 16;
     private static final boolean EXHAUSTIVE = Boolean.getBoolean("funssa.exhaustive");

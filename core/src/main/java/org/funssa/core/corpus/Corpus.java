@@ -1,9 +1,12 @@
 package org.funssa.core.corpus;
 
+import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -90,5 +93,31 @@ public record Corpus(Path root) {
     /** The program at {@code <group>/<name>}. */
     public Option<Program> program(String path) {
         return programs().find(p -> p.path().equals(path));
+    }
+
+    /**
+     * The corpus files that do not print their {@code .ans} under the interpreter, each ({@code
+     * <group>/<name>.<form>.lir}) with its reason, from {@code known-failures.txt} beside this class: undefined
+     * behaviour the interpreter reports as a runtime error, or a reason starting {@code budget} for a program that
+     * needs more steps than the default budget (the file's header says more).
+     */
+    public static Map<String, String> knownFailures() {
+        try (InputStream in = Corpus.class.getResourceAsStream("known-failures.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("known-failures.txt is not on the class path beside " + Corpus.class);
+            }
+            return Vector.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
+                    .map(String::strip)
+                    .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                    .toMap(line -> line.split("\\s+", 2)[0], line -> line.split("\\s+", 2).length > 1
+                            ? line.split("\\s+", 2)[1] : "");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The programs ({@code <group>/<name>}) with a known failure in either form, and its reason. */
+    public static Map<String, String> knownFailingPrograms() {
+        return knownFailures().mapKeys(file -> file.replaceFirst("\\.(before|fe)\\.lir$", ""));
     }
 }

@@ -1,12 +1,6 @@
 package org.funssa.core.corpus;
 
-import io.vavr.collection.Map;
 import io.vavr.collection.Set;
-import io.vavr.collection.Vector;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Assumptions;
 
@@ -17,8 +11,6 @@ import org.junit.jupiter.api.Assumptions;
 public final class TestCorpus {
 
     private static final AtomicBoolean TOLD = new AtomicBoolean();
-    /** The list of corpus programs that cannot print their answer, with reasons (core's test resources). */
-    private static final String KNOWN_FAILURES = "/org/funssa/core/interp/corpus-known-failures.txt";
 
     private TestCorpus() {}
 
@@ -33,27 +25,10 @@ public final class TestCorpus {
     }
 
     /**
-     * The corpus programs that do not print their {@code .ans} under the interpreters, by program path
-     * ({@code <group>/<name>}), with the reason given in {@code corpus-known-failures.txt}: undefined behaviour
-     * (a runtime error), or a reason starting {@code budget} for a program that needs more steps than the default.
+     * The programs of {@link Corpus#knownFailingPrograms()} that fail by undefined behaviour, not for lack of
+     * steps.
      */
-    public static Map<String, String> knownFailures() {
-        try (InputStream in = TestCorpus.class.getResourceAsStream(KNOWN_FAILURES)) {
-            if (in == null) {
-                throw new IllegalStateException(KNOWN_FAILURES + " is not on the class path");
-            }
-            return Vector.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
-                    .map(String::strip)
-                    .filter(line -> !line.isEmpty() && !line.startsWith("#"))
-                    .toMap(line -> line.split("\\s+", 2)[0].replaceFirst("\\.(before|fe)\\.lir$", ""),
-                            line -> line.split("\\s+", 2).length > 1 ? line.split("\\s+", 2)[1] : "");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The corpus programs with undefined behaviour: known failures that are not about the step budget. */
     public static Set<String> undefinedBehaviour() {
-        return knownFailures().filterValues(reason -> !reason.startsWith("budget")).keySet();
+        return Corpus.knownFailingPrograms().filterValues(reason -> !reason.startsWith("budget")).keySet();
     }
 }

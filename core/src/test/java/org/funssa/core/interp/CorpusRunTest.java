@@ -2,13 +2,8 @@ package org.funssa.core.interp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vavr.collection.HashMap;
 import io.vavr.collection.Map;
 import io.vavr.collection.Stream;
-import io.vavr.collection.Vector;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
@@ -18,15 +13,15 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every corpus program, in both LIR forms, prints exactly its {@code .ans} (compared as bytes: both are
- * read as ISO-8859-1). Files that cannot pass are listed with the reason in {@code corpus-known-failures.txt},
+ * read as ISO-8859-1). Files that cannot pass are listed with the reason in core's {@code known-failures.txt},
  * and the test checks that each of them fails in the way its reason says; a listed file that starts to
  * pass (or fails differently) fails the test, so the list stays exact.
  */
 class CorpusRunTest {
 
     @TestFactory
-    Stream<DynamicTest> everyProgramPrintsItsAnswer() throws IOException {
-        Map<String, String> known = knownFailures();
+    Stream<DynamicTest> everyProgramPrintsItsAnswer() {
+        Map<String, String> known = Corpus.knownFailures();
         Corpus corpus = TestCorpus.require();
         return Stream.ofAll(corpus.programs()).flatMap(program -> program.lirFiles().map(file -> {
             String name = program.path() + file.getFileName().toString().substring(
@@ -55,17 +50,4 @@ class CorpusRunTest {
                         failed -> assertThat(failed.error().kind()).isEqualTo(expectedKind));
     }
 
-    /** {@code <group>/<name>.<form>.lir <tab> reason} per line; {@code #} starts a comment. */
-    private static Map<String, String> knownFailures() throws IOException {
-        try (InputStream in = CorpusRunTest.class.getResourceAsStream("corpus-known-failures.txt")) {
-            if (in == null) {
-                return HashMap.empty();
-            }
-            return Vector.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
-                    .map(String::strip)
-                    .filter(line -> !line.isEmpty() && !line.startsWith("#"))
-                    .toMap(line -> line.split("\\s+", 2)[0], line -> line.contains(" ") || line.contains("\t")
-                            ? line.split("\\s+", 2)[1] : "");
-        }
-    }
 }

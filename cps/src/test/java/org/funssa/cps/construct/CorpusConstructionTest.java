@@ -27,9 +27,9 @@ class CorpusConstructionTest {
 
     /**
      * Programs that cannot print their .ans under the LIR interpreter either, as listed with reasons in
-     * core's corpus-known-failures.txt (out-of-bounds accesses caught as runtime errors; step budget).
+     * core's known-failures.txt (out-of-bounds accesses caught as runtime errors; step budget).
      */
-    static final Set<String> KNOWN_FAILURES = TestCorpus.knownFailures().keySet();
+    static final Set<String> KNOWN_FAILURES = Corpus.knownFailingPrograms().keySet();
 
     @TestFactory
     Stream<DynamicTest> everyConstructionPrintsTheAnswer() {

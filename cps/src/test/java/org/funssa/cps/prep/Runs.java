@@ -2,6 +2,7 @@ package org.funssa.cps.prep;
 
 import io.vavr.collection.Set;
 import io.vavr.collection.Vector;
+import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.interp.LirInterpreter;
 import org.funssa.core.interp.RunOptions;
@@ -17,9 +18,9 @@ final class Runs {
 
     /**
      * Corpus programs that cannot print their .ans under the interpreter, as listed with reasons in
-     * core's corpus-known-failures.txt (out-of-bounds accesses caught as runtime errors; step budget).
+     * core's known-failures.txt (out-of-bounds accesses caught as runtime errors; step budget).
      */
-    static final Set<String> KNOWN_FAILURES = TestCorpus.knownFailures().keySet();
+    static final Set<String> KNOWN_FAILURES = Corpus.knownFailingPrograms().keySet();
 
     /** The passes in the order of seed 004 A.2, after promotion and before division. */
     static final Vector<FunctionPass> PIPELINE = Vector.of(FrameScalarPromotion.PASS, MergeSharedHeaders.PASS,

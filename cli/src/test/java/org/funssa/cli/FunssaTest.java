@@ -27,6 +27,9 @@ class FunssaTest {
         return new Outcome(status, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** The subcommands that work on a file. */
+    private static final String[] COMMANDS = {"run", "print", "cfg", "ssa", "opt"};
+
     @TempDir
     Path dir;
 
@@ -48,6 +51,35 @@ class FunssaTest {
                 .contains("sumto(10) = 55, 5 away from 50\n")
                 .contains("main returned 0");
         assertThat(o.err()).isEmpty();
+    }
+
+    @Test
+    void versionIsTheProjectsOnTheCommandAndEverySubcommand() {
+        Outcome version = funssa("--version");
+        assertThat(version.status()).isZero();
+        assertThat(version.out()).isEqualTo("funssa " + System.getProperty("funssa.projectVersion") + "\n");
+        for (String command : COMMANDS) {
+            assertThat(funssa(command, "-V")).as(command).isEqualTo(version);
+        }
+    }
+
+    @Test
+    void everySubcommandHasHelpAsAnOptionAndThroughHelp() {
+        for (String command : COMMANDS) {
+            Outcome help = funssa("help", command);
+            assertThat(help.status()).as(command).isZero();
+            assertThat(help.out()).as(command).startsWith("Usage: funssa " + command + " ")
+                    .contains("-h, --help", "-V, --version", "FILE.lir");
+            assertThat(funssa(command, "--help")).as(command).isEqualTo(help);
+            assertThat(funssa(command, "-h")).as(command).isEqualTo(help);
+        }
+        Outcome overview = funssa("--help");
+        assertThat(overview.status()).isZero();
+        assertThat(overview.out()).startsWith("Usage: funssa ").contains(COMMANDS).contains("help");
+        assertThat(funssa("help").out()).isEqualTo(overview.out());
+        Outcome unknown = funssa("help", "frobnicate");
+        assertThat(unknown.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(unknown.err()).contains("frobnicate");
     }
 
     @Test

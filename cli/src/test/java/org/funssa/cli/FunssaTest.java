@@ -77,6 +77,7 @@ class FunssaTest {
         assertThat(overview.status()).isZero();
         assertThat(overview.out()).startsWith("Usage: funssa ").contains(COMMANDS).contains("help");
         assertThat(funssa("help").out()).isEqualTo(overview.out());
+        assertThat(funssa("help", "cfg").out()).contains("--dot[=GRAPH]", "cfg (the default), dom", "loops");
         Outcome unknown = funssa("help", "frobnicate");
         assertThat(unknown.status()).isEqualTo(ExitStatus.INPUT_ERROR);
         assertThat(unknown.err()).contains("frobnicate");
@@ -181,16 +182,70 @@ class FunssaTest {
     }
 
     @Test
-    void cfgDotGivesTheGraphAndTheDominatorTreeOfTheNamedFunction() throws IOException {
+    void cfgDotIsOneDigraphWithAClusterPerFunctionForEachGraph() throws IOException {
         Path example = file("example.lir", Inputs.exampleText());
-        Outcome o = funssa("cfg", example.toString(), "--function", "main", "--dot");
-        assertThat(o.status()).isZero();
-        assertThat(o.out()).contains("digraph \"cfg main\"", "digraph \"dominator tree main\"",
-                "b0 -> b1 [label=\"0\"];", "b0 -> b2 [label=\"1\"];", "b1 -> b3;")
-                .doesNotContain("sumto");
+        for (String graph : new String[] {"cfg", "dom", "loops"}) {
+            Outcome o = funssa("cfg", example.toString(), "--dot=" + graph);
+            assertThat(o.status()).as(graph).isZero();
+            DotStructure dot = DotStructure.of(o.out());
+            assertThat(dot.clusters()).as(graph).containsExactly("cluster_0", "cluster_1");
+            assertThat(o.out()).as(graph).contains("label=\"sumto\";", "label=\"main\";");
+        }
+        // sumto: .B0 -> .L1, the loop .L1 <-> .L2, out to .L3; main: the diamond .B0 -> .L4 | .L5 -> .L6.
+        DotStructure cfg = DotStructure.of(funssa("cfg", example.toString(), "--dot").out());
+        assertThat(cfg.name()).isEqualTo("\"example.c: control-flow graphs\"");
+        assertThat(cfg.edges()).containsExactly("f0_b0 -> f0_b1", "f0_b1 -> f0_b2", "f0_b1 -> f0_b3",
+                "f0_b2 -> f0_b1", "f1_b0 -> f1_b1", "f1_b0 -> f1_b2", "f1_b1 -> f1_b3", "f1_b2 -> f1_b3");
+        assertThat(DotStructure.of(funssa("cfg", example.toString(), "--dot=dom").out()).edges())
+                .containsExactly("f0_b0 -> f0_b1", "f0_b1 -> f0_b2", "f0_b1 -> f0_b3",
+                        "f1_b0 -> f1_b1", "f1_b0 -> f1_b2", "f1_b0 -> f1_b3");
+        assertThat(DotStructure.of(funssa("cfg", example.toString(), "--dot=loops").out()).edges())
+                .containsExactly("f0_function -> f0_l0", "f0_function -> f0_b0", "f0_l0 -> f0_b1",
+                        "f0_l0 -> f0_b2", "f0_function -> f0_b3", "f1_function -> f1_b0", "f1_function -> f1_b1",
+                        "f1_function -> f1_b2", "f1_function -> f1_b3");
+    }
+
+    @Test
+    void cfgDotNamesTheFunctionsChosenAndTheEntriesOfAnIrreducibleLoop() throws IOException {
+        Path example = file("example.lir", Inputs.exampleText());
+        Outcome main = funssa("cfg", "--dot", example.toString(), "--function", "main");
+        assertThat(DotStructure.of(main.out()).clusters()).containsExactly("cluster_0");
+        assertThat(main.out()).contains("f0_b0 -> f0_b1 [label=\"0\"];", "f0_b0 -> f0_b2 [label=\"1\"];",
+                "f0_b1 -> f0_b3;").doesNotContain("sumto");
+        Path irreducible = file("irreducible.lir", """
+                (MODULE "irr"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("x%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (SET I32 (REG I32 "x%") (INTCONST I32 0))
+                    (JUMPC (TSTEQ I32 (REG I32 "x%") (INTCONST I32 0)) (LABEL I64 "a") (LABEL I64 "b"))
+                    (DEFLABEL "a")
+                    (JUMP (LABEL I64 "b"))
+                    (DEFLABEL "b")
+                    (JUMPC (TSTNE I32 (REG I32 "x%") (INTCONST I32 0)) (LABEL I64 "a") (LABEL I64 "out"))
+                    (DEFLABEL "out")
+                    (EPILOGUE (0 0))))
+                """);
+        Outcome loops = funssa("cfg", irreducible.toString(), "--dot=loops");
+        assertThat(DotStructure.of(loops.out()).clusters()).containsExactly("cluster_0");
+        assertThat(loops.out()).contains("[label=\"loop a\\ndepth 1\\nirreducible, entries a b\", shape=ellipse];");
         Outcome unknown = funssa("cfg", example.toString(), "--function", "nope");
         assertThat(unknown.status()).isEqualTo(ExitStatus.INPUT_ERROR);
         assertThat(unknown.err()).contains("no function \"nope\"; the module defines sumto, main");
+        Outcome badGraph = funssa("cfg", example.toString(), "--dot=tree");
+        assertThat(badGraph.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(badGraph.err()).contains("expected one of cfg, dom, loops, not \"tree\"");
+    }
+
+    @Test
+    void cfgDotOfACorpusModuleWithManyFunctionsHasUniqueNodesInOneDigraph() {
+        Corpus.Program program = TestCorpus.require().program("SubpCall/tpcallFloat3").get();
+        for (String graph : new String[] {"cfg", "dom", "loops"}) {
+            Outcome o = funssa("cfg", program.frontEnd().toString(), "--dot=" + graph);
+            assertThat(o.status()).as(graph).isZero();
+            assertThat(DotStructure.of(o.out()).clusters()).as(graph).hasSize(27);
+        }
     }
 
     @Test

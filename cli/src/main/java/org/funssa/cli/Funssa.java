@@ -58,16 +58,10 @@ public final class Funssa implements Callable<Integer> {
                 .addSubcommand(new CommandLine(new PrintCommand(terminal)))
                 .addSubcommand(new CommandLine(new CfgCommand(terminal)))
                 .addSubcommand(new CommandLine(new SsaCommand(terminal)))
-                .addSubcommand(new CommandLine(new OptCommand(terminal)));
+                .addSubcommand(new CommandLine(new OptCommand(terminal, root::report)));
         line.setOut(new PrintWriter(terminal.out(), true));
         line.setErr(new PrintWriter(terminal.err(), true));
-        line.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
-            terminal.err().println(describe(exception));
-            if (root.debug) {
-                exception.printStackTrace(terminal.err());
-            }
-            return statusOf(exception);
-        });
+        line.setExecutionExceptionHandler((exception, commandLine, parseResult) -> root.report(exception));
         line.setParameterExceptionHandler((exception, args2) -> {
             terminal.err().println("funssa: " + exception.getMessage());
             exception.getCommandLine().usage(terminal.err());
@@ -76,6 +70,15 @@ public final class Funssa implements Callable<Integer> {
         int status = line.execute(args);
         terminal.out().flush();
         return status;
+    }
+
+    /** Writes the failure's one line on stderr, with its stack trace under {@code --debug}; gives its exit status. */
+    int report(Exception exception) {
+        terminal.err().println(describe(exception));
+        if (debug) {
+            exception.printStackTrace(terminal.err());
+        }
+        return statusOf(exception);
     }
 
     private static String describe(Exception exception) {

@@ -35,6 +35,7 @@ class FunssaTest {
 
     private Path file(String name, String text) throws IOException {
         Path path = dir.resolve(name);
+        Files.createDirectories(path.getParent());
         Files.writeString(path, text);
         return path;
     }
@@ -392,6 +393,61 @@ class FunssaTest {
         assertThat(lets[2]).isPositive();
         assertThat(funssa("opt", file, "--snapshots").err()).contains(file + ": snapshot 0 prun ",
                 file + ": snapshot 1 naive ");
+    }
+
+    @Test
+    void optOnADirectoryAndFilesWritesOneResultPerInputFromOneProcess() throws IOException {
+        Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
+        Path in = Files.createDirectories(dir.resolve("in/deeper"));
+        Files.copy(fib.frontEnd(), in.resolve("fib.fe.lir"));
+        file("in/example.lir", Inputs.exampleText());
+        file("in/notes.txt", "not LIR, not read");
+        Path single = file("single.lir", Inputs.exampleText());
+        Path out = dir.resolve("out");
+        Outcome o = funssa("opt", dir.resolve("in").toString(), single.toString(), "--passes", "prun/srd3",
+                "--check", "--stats", "-o", out.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).isEmpty();
+        try (java.util.stream.Stream<Path> written = Files.walk(out)) {
+            assertThat(written.filter(Files::isRegularFile).map(p -> out.relativize(p).toString()).sorted())
+                    .containsExactly("deeper/fib.fe.lir", "example.lir", "single.lir");
+        }
+        assertThat(funssa("run", out.resolve("deeper/fib.fe.lir").toString()).out()).isEqualTo(fib.expectedOutput());
+        assertThat(funssa("run", out.resolve("single.lir").toString()).out()).contains("sumto(10) = 55");
+        assertThat(o.err().lines().filter(l -> l.contains("--check: every pass kept the behaviour"))).hasSize(3);
+        assertThat(o.err().lines().filter(l -> l.startsWith(single + ": {\"functions\": "))).hasSize(1);
+
+        // One file and an existing directory: the result goes into it under the input's name.
+        Path alone = Files.createDirectories(dir.resolve("alone"));
+        assertThat(funssa("opt", single.toString(), "-o", alone.toString()).status()).isZero();
+        assertThat(alone.resolve("single.lir")).exists();
+    }
+
+    @Test
+    void aFailingFileOfABatchIsReportedWhereItFailsAndTheOthersStillRun() throws IOException {
+        Path good = file("good.lir", Inputs.exampleText());
+        Path bad = file("bad.lir", "(MODULE \"m\"\n  (SYMTAB)\n  (FUNCTION \"f\" (SYMTAB) (PROLOGUE (0 0))"
+                + " (SET I32 (REG I64 \"x\") (INTCONST I32 1))))\n");
+        Path missing = dir.resolve("missing.lir");
+        Path out = dir.resolve("out");
+        Outcome o = funssa("opt", bad.toString(), missing.toString(), good.toString(), "-o", out.toString());
+        assertThat(o.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(o.err().lines()).hasSize(2);
+        assertThat(o.err()).startsWith(bad + ":3:").contains(missing + ": no such file").doesNotContain("at org.");
+        assertThat(out.resolve("good.lir")).exists();
+        assertThat(out.resolve("bad.lir")).doesNotExist();
+
+        Outcome noDirectory = funssa("opt", good.toString(), bad.toString());
+        assertThat(noDirectory.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(noDirectory.err()).contains("several inputs need -o DIR");
+        Path other = file("other/good.lir", Inputs.exampleText());
+        Outcome clash = funssa("opt", good.toString(), other.toString(), "-o", out.toString());
+        assertThat(clash.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(clash.err())
+                .contains(good + " and " + other + " would both be written to " + out.resolve("good.lir"));
+        Outcome inPlace = funssa("opt", good.toString(), bad.toString(), "-o", dir.toString());
+        assertThat(inPlace.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(inPlace.err()).contains("would overwrite its input");
     }
 
     @Test

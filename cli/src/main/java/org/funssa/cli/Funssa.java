@@ -61,7 +61,8 @@ public final class Funssa implements Callable<Integer> {
                 .addSubcommand(new CommandLine(new OptCommand(terminal, root::report)));
         line.setOut(new PrintWriter(terminal.out(), true));
         line.setErr(new PrintWriter(terminal.err(), true));
-        line.setExecutionExceptionHandler((exception, commandLine, parseResult) -> root.report(exception));
+        line.setExecutionExceptionHandler((exception, commandLine, parseResult) ->
+                root.report(exception, terminal.err()));
         line.setParameterExceptionHandler((exception, args2) -> {
             terminal.err().println("funssa: " + exception.getMessage());
             exception.getCommandLine().usage(terminal.err());
@@ -72,11 +73,11 @@ public final class Funssa implements Callable<Integer> {
         return status;
     }
 
-    /** Writes the failure's one line on stderr, with its stack trace under {@code --debug}; gives its exit status. */
-    int report(Exception exception) {
-        terminal.err().println(describe(exception));
+    /** Writes the failure's one line to {@code err}, with its stack trace under {@code --debug}; gives its status. */
+    int report(Exception exception, PrintStream err) {
+        err.println(describe(exception));
         if (debug) {
-            exception.printStackTrace(terminal.err());
+            exception.printStackTrace(err);
         }
         return statusOf(exception);
     }

@@ -9,8 +9,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code funssa cfg FILE.lir [--function F] [--dot]}: control-flow graphs, dominator trees and loops. */
-@Command(name = "cfg", description = "Show the control-flow graph, dominator tree and loops of each function.")
+/**
+ * {@code funssa cfg FILE.lir [--function F] [--dot[=cfg|dom|loops]]}: control-flow graphs, dominator trees and
+ * loops, as a text summary or as one Graphviz DOT document for all the functions.
+ */
+@Command(name = "cfg", description = {
+        "Show the control-flow graph, dominator tree and loops of each function.",
+        "With --dot, one Graphviz DOT document with a cluster per function, e.g."
+                + " funssa cfg FILE.lir --dot=dom | dot -Tsvg > dom.svg"})
 final class CfgCommand implements Callable<Integer> {
 
     private final Terminal terminal;
@@ -21,8 +27,11 @@ final class CfgCommand implements Callable<Integer> {
     @Option(names = "--function", paramLabel = "F", description = "only this function")
     String function;
 
-    @Option(names = "--dot", description = "Graphviz DOT: the CFG and the dominator tree of each function")
-    boolean dot;
+    @Option(names = "--dot", arity = "0..1", paramLabel = "GRAPH", preprocessor = DotGraph.AttachedOnly.class,
+            converter = DotGraph.Converter.class,
+            description = "write DOT instead of the summary: cfg (the default), dom (dominator trees) or loops"
+                    + " (loop nesting forests)")
+    DotGraph dot;
 
     CfgCommand(Terminal terminal) {
         this.terminal = terminal;
@@ -31,10 +40,11 @@ final class CfgCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         LirReader.Parsed parsed = Inputs.readWithPositions(file);
-        for (Module.Function f : selected(parsed.module(), function, file)) {
-            CfgView view = CfgView.of(f, parsed.positions());
-            terminal.out().print(dot ? view.dot() : view.summary());
-        }
+        Vector<CfgView> views = selected(parsed.module(), function, file)
+                .map(f -> CfgView.of(f, parsed.positions()));
+        terminal.out().print(dot == null
+                ? views.map(CfgView::summary).mkString()
+                : DotDocument.of(parsed.module().name(), dot, views));
         return ExitStatus.OK;
     }
 

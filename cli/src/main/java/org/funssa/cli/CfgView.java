@@ -11,7 +11,7 @@ import org.funssa.core.lir.Positions;
 
 /**
  * The control-flow graph of one LIR function with its dominator tree and loops, rendered as a text
- * summary or as Graphviz DOT.
+ * summary here and as Graphviz DOT by {@link DotDocument}.
  */
 record CfgView(Cfg cfg, DominatorTree dominators, LoopNestingForest loops) {
 
@@ -20,11 +20,13 @@ record CfgView(Cfg cfg, DominatorTree dominators, LoopNestingForest loops) {
         return new CfgView(cfg, Dominators.of(cfg), LoopNestingForest.of(cfg));
     }
 
-    private String name(int block) {
+    /** The block's label. */
+    String name(int block) {
         return cfg.block(block).label();
     }
 
-    private String names(IntSeq blocks) {
+    /** The blocks' labels separated by spaces, or "-" for none. */
+    String names(IntSeq blocks) {
         return blocks.stream().mapToObj(this::name).reduce((a, b) -> a + " " + b).orElse("-");
     }
 
@@ -53,41 +55,5 @@ record CfgView(Cfg cfg, DominatorTree dominators, LoopNestingForest loops) {
             return "  loop header (depth " + loops.depth(loop) + ", body " + names(loops.body(loop)) + ")";
         }
         return loops.loopDepth(block) > 0 ? "  in loop of " + name(loops.header(loops.innermostLoop(block))) : "";
-    }
-
-    /** Two DOT digraphs: the CFG (edges labelled by successor position) and the dominator tree. */
-    String dot() {
-        String function = cfg.function().name();
-        StringBuilder out = new StringBuilder();
-        out.append("digraph \"cfg ").append(escape(function)).append("\" {\n  node [shape=box];\n");
-        for (int b = 0; b < cfg.size(); b++) {
-            out.append("  b").append(b).append(" [label=\"").append(escape(name(b))).append("\\n")
-                    .append(cfg.block(b).statements().size()).append(" stmts\"")
-                    .append(loops.isHeader(b) ? ", peripheries=2" : "").append("];\n");
-        }
-        for (int b = 0; b < cfg.size(); b++) {
-            IntSeq successors = cfg.successors(b);
-            for (int i = 0; i < successors.size(); i++) {
-                out.append("  b").append(b).append(" -> b").append(successors.get(i))
-                        .append(successors.size() > 1 ? " [label=\"" + i + "\"]" : "").append(";\n");
-            }
-        }
-        out.append("}\n");
-        out.append("digraph \"dominator tree ").append(escape(function)).append("\" {\n  node [shape=box];\n");
-        for (int b = 0; b < cfg.size(); b++) {
-            if (dominators.contains(b)) {
-                out.append("  b").append(b).append(" [label=\"").append(escape(name(b))).append("\"];\n");
-            }
-        }
-        for (int b = 0; b < cfg.size(); b++) {
-            if (dominators.contains(b) && dominators.idom(b) != DominatorTree.NONE) {
-                out.append("  b").append(dominators.idom(b)).append(" -> b").append(b).append(";\n");
-            }
-        }
-        return out.append("}\n").toString();
-    }
-
-    private static String escape(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 }

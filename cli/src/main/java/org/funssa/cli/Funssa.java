@@ -1,9 +1,12 @@
 package org.funssa.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.funssa.core.cfg.CfgException;
 import org.funssa.core.lir.LirSyntaxError;
@@ -14,11 +17,14 @@ import picocli.CommandLine.Option;
 /**
  * The {@code funssa} command. Without a subcommand it runs the main job on the embedded example; the
  * subcommands work on LIR files. Every failure becomes one line on stderr ({@code FILE:LINE:COL: message}
- * for bad LIR) and an {@link ExitStatus}; {@code --debug} adds the stack trace.
+ * for bad LIR) and an {@link ExitStatus}; {@code --debug} adds the stack trace. {@code -h}/{@code --help}
+ * and {@code -V}/{@code --version} are inherited by every subcommand, and {@code funssa help CMD} shows a
+ * subcommand's usage.
  */
 @Command(name = "funssa", mixinStandardHelpOptions = true, versionProvider = Funssa.Version.class,
+        scope = CommandLine.ScopeType.INHERIT,
         description = "Functional SSA for COINS LIR. Without a command: the main job on an embedded example.",
-        subcommandsRepeatable = false)
+        subcommands = CommandLine.HelpCommand.class)
 public final class Funssa implements Callable<Integer> {
 
     private final Terminal terminal;
@@ -52,16 +58,11 @@ public final class Funssa implements Callable<Integer> {
                 .addSubcommand(new CommandLine(new PrintCommand(terminal)))
                 .addSubcommand(new CommandLine(new CfgCommand(terminal)))
                 .addSubcommand(new CommandLine(new SsaCommand(terminal)))
-                .addSubcommand(new CommandLine(new OptCommand(terminal)));
+                .addSubcommand(new CommandLine(new OptCommand(terminal, root::report)));
         line.setOut(new PrintWriter(terminal.out(), true));
         line.setErr(new PrintWriter(terminal.err(), true));
-        line.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
-            terminal.err().println(describe(exception));
-            if (root.debug) {
-                exception.printStackTrace(terminal.err());
-            }
-            return statusOf(exception);
-        });
+        line.setExecutionExceptionHandler((exception, commandLine, parseResult) ->
+                root.report(exception, terminal.err()));
         line.setParameterExceptionHandler((exception, args2) -> {
             terminal.err().println("funssa: " + exception.getMessage());
             exception.getCommandLine().usage(terminal.err());
@@ -70,6 +71,15 @@ public final class Funssa implements Callable<Integer> {
         int status = line.execute(args);
         terminal.out().flush();
         return status;
+    }
+
+    /** Writes the failure's one line to {@code err}, with its stack trace under {@code --debug}; gives its status. */
+    int report(Exception exception, PrintStream err) {
+        err.println(describe(exception));
+        if (debug) {
+            exception.printStackTrace(err);
+        }
+        return statusOf(exception);
     }
 
     private static String describe(Exception exception) {
@@ -94,12 +104,18 @@ public final class Funssa implements Callable<Integer> {
         };
     }
 
-    /** The version from the jar's manifest, or "development" when run from classes. */
+    /** The Maven project's version, written into {@code version.properties} when the resources are copied. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
-        public String[] getVersion() {
-            String version = Funssa.class.getPackage().getImplementationVersion();
-            return new String[] {"funssa " + (version == null ? "development" : version)};
+        public String[] getVersion() throws IOException {
+            Properties properties = new Properties();
+            try (InputStream in = Funssa.class.getResourceAsStream("version.properties")) {
+                if (in == null) {
+                    throw new IllegalStateException("version.properties is missing from the funssa classes");
+                }
+                properties.load(in);
+            }
+            return new String[] {"funssa " + properties.getProperty("version")};
         }
     }
 }

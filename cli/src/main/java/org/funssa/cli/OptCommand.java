@@ -1,17 +1,26 @@
 package org.funssa.cli;
 
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.ToIntBiFunction;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.Module;
+import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.history.LogEntry;
 import org.funssa.cps.history.ProgramSize;
 import org.funssa.cps.pipeline.PassString;
@@ -25,24 +34,39 @@ import picocli.CommandLine.Parameters;
  * back to LIR (seed 004 appendix A's pass strings). {@code --check} verifies after every pass and compares
  * the program's behaviour with the input's; {@code --stats} prints counts and times as JSON on stderr;
  * {@code --snapshots} prints the history of program values from construction to destruction on stderr, one
- * line per step (stdout may carry the LIR, so the log never goes there).
+ * line per step (stdout may carry the LIR, so the log never goes there). Given several files or a directory
+ * ({@link Batch}), one process optimizes them all into {@code -o DIR}, one module per core at a time, each
+ * module's messages together and in input order: a failing module is reported and the others still run, and
+ * the exit status is the highest of theirs.
  */
-@Command(name = "opt", description = "Run a pass string (construction/optimizations/destruction) and write the LIR.")
+@Command(name = "opt", description = {
+        "Run a pass string (construction/optimizations/destruction) and write the LIR.",
+        "Several files or a directory (its *.lir files, at any depth) run in one process, one per core at a time:"
+                + " -o DIR is then required,"
+                + " each result goes to DIR under its input's name (a directory's files keep their path below it),"
+                + " a failing file is reported as FILE:LINE:COL: message and the others still run; the exit status"
+                + " is the highest of theirs."})
 final class OptCommand implements Callable<Integer> {
 
     private final Terminal terminal;
 
-    @Parameters(paramLabel = "FILE.lir", description = "the LIR module")
-    Path file;
+    /** Reports a failure the way the command line does, on the stream given, and gives its exit status. */
+    private final ToIntBiFunction<Exception, PrintStream> report;
+
+    @Parameters(paramLabel = "FILE.lir", arity = "1..*", description = "LIR modules, or directories of them")
+    List<Path> inputs;
 
     @CommandLine.Option(names = "--passes", paramLabel = "PASSES", defaultValue = "prun/naive",
             description = "construction/optimization.../destruction, e.g. prun/dump/naive (default: ${DEFAULT-VALUE})")
     String passes;
 
-    @CommandLine.Option(names = {"-o", "--output"}, paramLabel = "OUT.lir", description = "write the result here, not to stdout")
+    @CommandLine.Option(names = {"-o", "--output"}, paramLabel = "OUT",
+            description = "write the result to this file (or into this directory), not to stdout;"
+                    + " with several inputs, the directory of their results")
     Path output;
 
-    @CommandLine.Option(names = "--check", description = "verify after every pass and compare the behaviour of main with the input's")
+    @CommandLine.Option(names = "--check",
+            description = "verify after every pass and compare the behaviour of main with the input's")
     boolean check;
 
     @CommandLine.Option(names = "--stats", description = "print counts and times per pass as one JSON object on stderr")
@@ -52,54 +76,128 @@ final class OptCommand implements Callable<Integer> {
             + " time, lets and local functions, and the nodes it allocated and shared with the snapshot before")
     boolean snapshots;
 
-    @CommandLine.Option(names = "--chaitin", description = "Chaitin's aggressive coalescing after destruction (seed 004 §5.5.2)")
+    @CommandLine.Option(names = "--chaitin",
+            description = "Chaitin's aggressive coalescing after destruction (seed 004 §5.5.2)")
     boolean chaitin;
 
     @CommandLine.Option(names = "--no-sreedhar-coalescing", description = "srd1, srd2, srd3 without Sreedhar's"
             + " SSA-based coalescing (seed 004 §5.5.1, A.5)")
     boolean noSreedharCoalescing;
 
-    @CommandLine.Option(names = "--option", paramLabel = "SWITCH", description = "a construction switch, as for funssa ssa; repeatable")
+    @CommandLine.Option(names = "--option", paramLabel = "SWITCH",
+            description = "a construction switch, as for funssa ssa; repeatable")
     List<String> switches = List.of();
 
     @CommandLine.Option(names = "--steps", paramLabel = "N", defaultValue = "1000000000",
             description = "step budget of the runs --check makes (default: ${DEFAULT-VALUE})")
     long steps;
 
-    OptCommand(Terminal terminal) {
+    OptCommand(Terminal terminal, ToIntBiFunction<Exception, PrintStream> report) {
         this.terminal = terminal;
+        this.report = report;
     }
 
     @Override
     public Integer call() {
         PassString pipeline = Pipeline.parse(passes);
-        Module input = Inputs.read(file);
-        Pipeline.Result result = new Pipeline(file.toString(),
-                check ? io.vavr.control.Option.of(RunOptions.defaults().withStepBudget(steps)) : io.vavr.control.Option.none(),
-                terminal.err()::print).run(input, pipeline, SsaCommand.options(switches), Vector.ofAll(switches), chaitin,
-                !noSreedharCoalescing);
-        result.checked().forEach(behaviour -> terminal.err().println(file + ": --check: every pass kept the "
-                + "behaviour of main (" + behaviour.ended() + ", " + behaviour.stdout().length()
-                + " bytes of output)"));
-        write(LirPrinter.print(result.output()));
-        if (snapshots) {
-            result.history().log().forEach(entry -> terminal.err().println(file + ": snapshot " + entry));
+        ConstructionOptions options = SsaCommand.options(switches);
+        if (!Batch.isBatch(inputs)) {
+            Path file = inputs.get(0);
+            Option<Path> target = Option.of(output).map(o -> Files.isDirectory(o) ? o.resolve(file.getFileName()) : o);
+            optimize(terminal, file, pipeline, options, target, "");
+            return ExitStatus.OK;
         }
-        if (stats) {
-            terminal.err().println(statistics(input, result));
+        if (output == null) {
+            throw new InputError("funssa opt: several inputs need -o DIR, the directory for their results");
         }
-        return ExitStatus.OK;
+        Vector<Batch.Job> jobs = Batch.of(inputs, output).jobs();
+        ExecutorService workers = Executors.newFixedThreadPool(
+                Math.min(jobs.size(), Runtime.getRuntime().availableProcessors()));
+        try {
+            Vector<Future<Reported>> reports = jobs.map(job -> workers.submit(() -> run(job, pipeline, options)));
+            int worst = ExitStatus.OK;
+            for (Future<Reported> report : reports) {
+                Reported done = await(report);
+                terminal.err().print(done.messages());
+                worst = Math.max(worst, done.status());
+            }
+            return worst;
+        } finally {
+            workers.shutdownNow();
+        }
     }
 
-    private void write(String text) {
-        if (output == null) {
-            terminal.out().print(text);
+    /** What one module of a batch wrote on stderr, and its exit status. */
+    private record Reported(String messages, int status) {}
+
+    /**
+     * Optimizes one module of a batch on a worker thread, keeping its messages apart so that each module's
+     * lines stay together and the modules' come out in input order.
+     */
+    private Reported run(Batch.Job job, PassString pipeline, ConstructionOptions options) {
+        ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        PrintStream err = new PrintStream(messages, true, StandardCharsets.UTF_8);
+        int status = ExitStatus.OK;
+        try {
+            optimize(new Terminal(terminal.out(), err), job.input(), pipeline, options, Option.of(job.output()),
+                    job.input() + ": ");
+        } catch (RuntimeException e) {
+            status = report.applyAsInt(e, err);
+        }
+        return new Reported(messages.toString(StandardCharsets.UTF_8), status);
+    }
+
+    /** The worker's result; an Error it met (out of memory, …) is thrown here, as it would be without workers. */
+    private static Reported await(Future<Reported> report) {
+        try {
+            return report.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a module of the batch", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * Optimizes one module, writing its LIR to {@code target} or stdout and its messages to stderr; each
+     * {@code --stats} line starts with {@code statsPrefix} (in a batch, the file it is about).
+     */
+    private void optimize(Terminal streams, Path file, PassString pipeline, ConstructionOptions options,
+                          Option<Path> target, String statsPrefix) {
+        Module input = Inputs.read(file);
+        Pipeline.Result result = new Pipeline(file.toString(),
+                check ? Option.of(RunOptions.defaults().withStepBudget(steps)) : Option.none(),
+                streams.err()::print).run(input, pipeline, options, Vector.ofAll(switches), chaitin,
+                !noSreedharCoalescing);
+        result.checked().forEach(behaviour -> streams.err().println(file + ": --check: every pass kept the "
+                + "behaviour of main (" + behaviour.ended() + ", " + behaviour.stdout().length()
+                + " bytes of output)"));
+        write(streams, LirPrinter.print(result.output()), target);
+        if (snapshots) {
+            result.history().log().forEach(entry -> streams.err().println(file + ": snapshot " + entry));
+        }
+        if (stats) {
+            streams.err().println(statsPrefix + statistics(input, result));
+        }
+    }
+
+    private static void write(Terminal streams, String text, Option<Path> target) {
+        if (target.isEmpty()) {
+            streams.out().print(text);
             return;
         }
+        Path file = target.get();
         try {
-            Files.writeString(output, text, StandardCharsets.UTF_8);
+            if (file.getParent() != null) {
+                Files.createDirectories(file.getParent());
+            }
+            Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new InputError(output + ": cannot write: " + e.getMessage());
+            throw new InputError(file + ": cannot write: " + e.getMessage());
         }
     }
 

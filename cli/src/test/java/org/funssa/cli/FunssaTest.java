@@ -27,11 +27,15 @@ class FunssaTest {
         return new Outcome(status, out.toString(StandardCharsets.ISO_8859_1), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** The subcommands that work on a file. */
+    private static final String[] COMMANDS = {"run", "print", "cfg", "ssa", "opt"};
+
     @TempDir
     Path dir;
 
     private Path file(String name, String text) throws IOException {
         Path path = dir.resolve(name);
+        Files.createDirectories(path.getParent());
         Files.writeString(path, text);
         return path;
     }
@@ -48,6 +52,36 @@ class FunssaTest {
                 .contains("sumto(10) = 55, 5 away from 50\n")
                 .contains("main returned 0");
         assertThat(o.err()).isEmpty();
+    }
+
+    @Test
+    void versionIsTheProjectsOnTheCommandAndEverySubcommand() {
+        Outcome version = funssa("--version");
+        assertThat(version.status()).isZero();
+        assertThat(version.out()).isEqualTo("funssa " + System.getProperty("funssa.projectVersion") + "\n");
+        for (String command : COMMANDS) {
+            assertThat(funssa(command, "-V")).as(command).isEqualTo(version);
+        }
+    }
+
+    @Test
+    void everySubcommandHasHelpAsAnOptionAndThroughHelp() {
+        for (String command : COMMANDS) {
+            Outcome help = funssa("help", command);
+            assertThat(help.status()).as(command).isZero();
+            assertThat(help.out()).as(command).startsWith("Usage: funssa " + command + " ")
+                    .contains("-h, --help", "-V, --version", "FILE.lir");
+            assertThat(funssa(command, "--help")).as(command).isEqualTo(help);
+            assertThat(funssa(command, "-h")).as(command).isEqualTo(help);
+        }
+        Outcome overview = funssa("--help");
+        assertThat(overview.status()).isZero();
+        assertThat(overview.out()).startsWith("Usage: funssa ").contains(COMMANDS).contains("help");
+        assertThat(funssa("help").out()).isEqualTo(overview.out());
+        assertThat(funssa("help", "cfg").out()).contains("--dot[=GRAPH]", "cfg (the default), dom", "loops");
+        Outcome unknown = funssa("help", "frobnicate");
+        assertThat(unknown.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(unknown.err()).contains("frobnicate");
     }
 
     @Test
@@ -149,16 +183,70 @@ class FunssaTest {
     }
 
     @Test
-    void cfgDotGivesTheGraphAndTheDominatorTreeOfTheNamedFunction() throws IOException {
+    void cfgDotIsOneDigraphWithAClusterPerFunctionForEachGraph() throws IOException {
         Path example = file("example.lir", Inputs.exampleText());
-        Outcome o = funssa("cfg", example.toString(), "--function", "main", "--dot");
-        assertThat(o.status()).isZero();
-        assertThat(o.out()).contains("digraph \"cfg main\"", "digraph \"dominator tree main\"",
-                "b0 -> b1 [label=\"0\"];", "b0 -> b2 [label=\"1\"];", "b1 -> b3;")
-                .doesNotContain("sumto");
+        for (String graph : new String[] {"cfg", "dom", "loops"}) {
+            Outcome o = funssa("cfg", example.toString(), "--dot=" + graph);
+            assertThat(o.status()).as(graph).isZero();
+            DotStructure dot = DotStructure.of(o.out());
+            assertThat(dot.clusters()).as(graph).containsExactly("cluster_0", "cluster_1");
+            assertThat(o.out()).as(graph).contains("label=\"sumto\";", "label=\"main\";");
+        }
+        // sumto: .B0 -> .L1, the loop .L1 <-> .L2, out to .L3; main: the diamond .B0 -> .L4 | .L5 -> .L6.
+        DotStructure cfg = DotStructure.of(funssa("cfg", example.toString(), "--dot").out());
+        assertThat(cfg.name()).isEqualTo("\"example.c: control-flow graphs\"");
+        assertThat(cfg.edges()).containsExactly("f0_b0 -> f0_b1", "f0_b1 -> f0_b2", "f0_b1 -> f0_b3",
+                "f0_b2 -> f0_b1", "f1_b0 -> f1_b1", "f1_b0 -> f1_b2", "f1_b1 -> f1_b3", "f1_b2 -> f1_b3");
+        assertThat(DotStructure.of(funssa("cfg", example.toString(), "--dot=dom").out()).edges())
+                .containsExactly("f0_b0 -> f0_b1", "f0_b1 -> f0_b2", "f0_b1 -> f0_b3",
+                        "f1_b0 -> f1_b1", "f1_b0 -> f1_b2", "f1_b0 -> f1_b3");
+        assertThat(DotStructure.of(funssa("cfg", example.toString(), "--dot=loops").out()).edges())
+                .containsExactly("f0_function -> f0_l0", "f0_function -> f0_b0", "f0_l0 -> f0_b1",
+                        "f0_l0 -> f0_b2", "f0_function -> f0_b3", "f1_function -> f1_b0", "f1_function -> f1_b1",
+                        "f1_function -> f1_b2", "f1_function -> f1_b3");
+    }
+
+    @Test
+    void cfgDotNamesTheFunctionsChosenAndTheEntriesOfAnIrreducibleLoop() throws IOException {
+        Path example = file("example.lir", Inputs.exampleText());
+        Outcome main = funssa("cfg", "--dot", example.toString(), "--function", "main");
+        assertThat(DotStructure.of(main.out()).clusters()).containsExactly("cluster_0");
+        assertThat(main.out()).contains("f0_b0 -> f0_b1 [label=\"0\"];", "f0_b0 -> f0_b2 [label=\"1\"];",
+                "f0_b1 -> f0_b3;").doesNotContain("sumto");
+        Path irreducible = file("irreducible.lir", """
+                (MODULE "irr"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("x%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (SET I32 (REG I32 "x%") (INTCONST I32 0))
+                    (JUMPC (TSTEQ I32 (REG I32 "x%") (INTCONST I32 0)) (LABEL I64 "a") (LABEL I64 "b"))
+                    (DEFLABEL "a")
+                    (JUMP (LABEL I64 "b"))
+                    (DEFLABEL "b")
+                    (JUMPC (TSTNE I32 (REG I32 "x%") (INTCONST I32 0)) (LABEL I64 "a") (LABEL I64 "out"))
+                    (DEFLABEL "out")
+                    (EPILOGUE (0 0))))
+                """);
+        Outcome loops = funssa("cfg", irreducible.toString(), "--dot=loops");
+        assertThat(DotStructure.of(loops.out()).clusters()).containsExactly("cluster_0");
+        assertThat(loops.out()).contains("[label=\"loop a\\ndepth 1\\nirreducible, entries a b\", shape=ellipse];");
         Outcome unknown = funssa("cfg", example.toString(), "--function", "nope");
         assertThat(unknown.status()).isEqualTo(ExitStatus.INPUT_ERROR);
         assertThat(unknown.err()).contains("no function \"nope\"; the module defines sumto, main");
+        Outcome badGraph = funssa("cfg", example.toString(), "--dot=tree");
+        assertThat(badGraph.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(badGraph.err()).contains("expected one of cfg, dom, loops, not \"tree\"");
+    }
+
+    @Test
+    void cfgDotOfACorpusModuleWithManyFunctionsHasUniqueNodesInOneDigraph() {
+        Corpus.Program program = TestCorpus.require().program("SubpCall/tpcallFloat3").get();
+        for (String graph : new String[] {"cfg", "dom", "loops"}) {
+            Outcome o = funssa("cfg", program.frontEnd().toString(), "--dot=" + graph);
+            assertThat(o.status()).as(graph).isZero();
+            assertThat(DotStructure.of(o.out()).clusters()).as(graph).hasSize(27);
+        }
     }
 
     @Test
@@ -305,6 +393,61 @@ class FunssaTest {
         assertThat(lets[2]).isPositive();
         assertThat(funssa("opt", file, "--snapshots").err()).contains(file + ": snapshot 0 prun ",
                 file + ": snapshot 1 naive ");
+    }
+
+    @Test
+    void optOnADirectoryAndFilesWritesOneResultPerInputFromOneProcess() throws IOException {
+        Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
+        Path in = Files.createDirectories(dir.resolve("in/deeper"));
+        Files.copy(fib.frontEnd(), in.resolve("fib.fe.lir"));
+        file("in/example.lir", Inputs.exampleText());
+        file("in/notes.txt", "not LIR, not read");
+        Path single = file("single.lir", Inputs.exampleText());
+        Path out = dir.resolve("out");
+        Outcome o = funssa("opt", dir.resolve("in").toString(), single.toString(), "--passes", "prun/srd3",
+                "--check", "--stats", "-o", out.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).isEmpty();
+        try (java.util.stream.Stream<Path> written = Files.walk(out)) {
+            assertThat(written.filter(Files::isRegularFile).map(p -> out.relativize(p).toString()).sorted())
+                    .containsExactly("deeper/fib.fe.lir", "example.lir", "single.lir");
+        }
+        assertThat(funssa("run", out.resolve("deeper/fib.fe.lir").toString()).out()).isEqualTo(fib.expectedOutput());
+        assertThat(funssa("run", out.resolve("single.lir").toString()).out()).contains("sumto(10) = 55");
+        assertThat(o.err().lines().filter(l -> l.contains("--check: every pass kept the behaviour"))).hasSize(3);
+        assertThat(o.err().lines().filter(l -> l.startsWith(single + ": {\"functions\": "))).hasSize(1);
+
+        // One file and an existing directory: the result goes into it under the input's name.
+        Path alone = Files.createDirectories(dir.resolve("alone"));
+        assertThat(funssa("opt", single.toString(), "-o", alone.toString()).status()).isZero();
+        assertThat(alone.resolve("single.lir")).exists();
+    }
+
+    @Test
+    void aFailingFileOfABatchIsReportedWhereItFailsAndTheOthersStillRun() throws IOException {
+        Path good = file("good.lir", Inputs.exampleText());
+        Path bad = file("bad.lir", "(MODULE \"m\"\n  (SYMTAB)\n  (FUNCTION \"f\" (SYMTAB) (PROLOGUE (0 0))"
+                + " (SET I32 (REG I64 \"x\") (INTCONST I32 1))))\n");
+        Path missing = dir.resolve("missing.lir");
+        Path out = dir.resolve("out");
+        Outcome o = funssa("opt", bad.toString(), missing.toString(), good.toString(), "-o", out.toString());
+        assertThat(o.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(o.err().lines()).hasSize(2);
+        assertThat(o.err()).startsWith(bad + ":3:").contains(missing + ": no such file").doesNotContain("at org.");
+        assertThat(out.resolve("good.lir")).exists();
+        assertThat(out.resolve("bad.lir")).doesNotExist();
+
+        Outcome noDirectory = funssa("opt", good.toString(), bad.toString());
+        assertThat(noDirectory.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(noDirectory.err()).contains("several inputs need -o DIR");
+        Path other = file("other/good.lir", Inputs.exampleText());
+        Outcome clash = funssa("opt", good.toString(), other.toString(), "-o", out.toString());
+        assertThat(clash.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(clash.err())
+                .contains(good + " and " + other + " would both be written to " + out.resolve("good.lir"));
+        Outcome inPlace = funssa("opt", good.toString(), bad.toString(), "-o", dir.toString());
+        assertThat(inPlace.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(inPlace.err()).contains("would overwrite its input");
     }
 
     @Test

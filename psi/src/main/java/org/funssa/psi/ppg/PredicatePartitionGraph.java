@@ -2,6 +2,7 @@ package org.funssa.psi.ppg;
 
 import io.vavr.collection.Vector;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
@@ -247,15 +248,24 @@ public final class PredicatePartitionGraph {
         return siblings.toSeq();
     }
 
-    /** One line per partition, "p1 = p4 | p5", in the order they were made. */
+    /** The partition as "p1 = p4 | p5", parts in the order of the blocks they are named after, fresh ones last. */
     public String describe(Partition partition) {
         StringBuilder text = new StringBuilder(name(partition.whole())).append(" =");
-        for (int k = 0; k < partition.parts().size(); k++) {
-            text.append(k == 0 ? " " : " | ").append(name(partition.parts().get(k)));
+        int[] parts = partition.parts().stream().boxed()
+                .sorted(Comparator.comparingInt(this::displayOrder).thenComparingInt(p -> p))
+                .mapToInt(Integer::intValue).toArray();
+        for (int k = 0; k < parts.length; k++) {
+            text.append(k == 0 ? " " : " | ").append(name(parts[k]));
         }
         return text.toString();
     }
 
+    /** Where the predicate comes when listed: at its block's number, or after every block when fresh. */
+    private int displayOrder(int predicate) {
+        return representative[predicate] == NONE ? Integer.MAX_VALUE : representative[predicate];
+    }
+
+    /** One line per partition, as {@link #describe}, in the order they were made. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();

@@ -53,11 +53,22 @@ public final class PredicatePartitionForest {
     private final LoopNestingForest loops;
     private final Vector<Region> regions;
     private final int[] regionOf;
+    private final int[] nodeOf; // block -> its node in its own region's graph
 
     private PredicatePartitionForest(LoopNestingForest loops, Vector<Region> regions, int[] regionOf) {
         this.loops = loops;
         this.regions = regions;
         this.regionOf = regionOf;
+        this.nodeOf = new int[regionOf.length];
+        Arrays.fill(nodeOf, NONE);
+        for (Region region : regions) {
+            for (int node = 0; node < region.blocks().size(); node++) {
+                int block = region.blocks().get(node);
+                if (block != NONE && regionOf[block] != NONE && regions.get(regionOf[block]) == region) {
+                    nodeOf[block] = node;
+                }
+            }
+        }
     }
 
     /** The forest of a labelled graph. */
@@ -115,8 +126,7 @@ public final class PredicatePartitionForest {
 
     /** The block's predicate in {@link #regionOf(int)}'s graph. */
     public int predicateOf(int block) {
-        Region region = regionOf(block);
-        return region.ppg().predicateOf(region.nodeOf(block));
+        return regionOf(block).ppg().predicateOf(nodeOf[block]);
     }
 
     private static Region region(Graph cfg, IntFunction<String> names, LoopNestingForest loops, DepthFirst search,

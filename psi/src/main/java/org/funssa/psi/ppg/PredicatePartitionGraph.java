@@ -158,37 +158,20 @@ public final class PredicatePartitionGraph {
         return underR[p] && underR[q] && closure(IntSeq.of(p, q))[r];
     }
 
-    /** The predicates reached from the given ones along partitions (the given ones included). */
-    private boolean[] below(IntSeq from) {
-        boolean[] seen = new boolean[predicateCount()];
-        IntList work = new IntList();
-        for (int i = 0; i < from.size(); i++) {
-            if (!seen[from.get(i)]) {
-                seen[from.get(i)] = true;
-                work.add(from.get(i));
-            }
-        }
-        while (!work.isEmpty()) {
-            int p = work.pop();
-            IntSeq down = partitionsOf[p];
-            for (int i = 0; i < down.size(); i++) {
-                IntSeq parts = partitions.get(down.get(i)).parts();
-                for (int k = 0; k < parts.size(); k++) {
-                    if (!seen[parts.get(k)]) {
-                        seen[parts.get(k)] = true;
-                        work.add(parts.get(k));
-                    }
-                }
-            }
-        }
-        return seen;
-    }
-
     /**
      * The least set of predicates holding {@code base}, every part of a partition of a member, and the whole of
      * a partition whose parts are all members: those whose domain lies in the union of the base's domains.
      */
     private boolean[] closure(IntSeq base) {
+        return closure(base, true);
+    }
+
+    /** The predicates reached from the given ones along partitions (the given ones included). */
+    private boolean[] below(IntSeq from) {
+        return closure(from, false);
+    }
+
+    private boolean[] closure(IntSeq base, boolean wholes) {
         boolean[] in = new boolean[predicateCount()];
         int[] membersAmongParts = new int[partitions.size()];
         IntList work = new IntList();
@@ -210,7 +193,7 @@ public final class PredicatePartitionGraph {
                     }
                 }
             }
-            IntSeq up = containing[p];
+            IntSeq up = wholes ? containing[p] : IntSeq.empty();
             for (int i = 0; i < up.size(); i++) {
                 Partition partition = partitions.get(up.get(i));
                 if (++membersAmongParts[up.get(i)] == partition.parts().size() && !in[partition.whole()]) {

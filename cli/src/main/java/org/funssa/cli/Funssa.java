@@ -57,6 +57,7 @@ public final class Funssa implements Callable<Integer> {
                 .addSubcommand(new CommandLine(new RunCommand(terminal)))
                 .addSubcommand(new CommandLine(new PrintCommand(terminal)))
                 .addSubcommand(new CommandLine(new CfgCommand(terminal)))
+                .addSubcommand(new CommandLine(new PpgCommand(terminal)))
                 .addSubcommand(new CommandLine(new SsaCommand(terminal)))
                 .addSubcommand(new CommandLine(new OptCommand(terminal, root::report)));
         line.setOut(new PrintWriter(terminal.out(), true));

@@ -250,6 +250,43 @@ class FunssaTest {
     }
 
     @Test
+    void ppgShowsEachRegionsPredicatesAndPartitions() throws IOException {
+        Path example = file("example.lir", Inputs.exampleText());
+        Outcome o = funssa("ppg", example.toString());
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("function sumto: 4 blocks, 2 regions\n", "  loop .L1: 3 predicates, 1 partition\n",
+                "    pSTART: START .L1 END\n", "    pSTART = p.L2 | p*.L3\n", "function main: 4 blocks, 1 region\n",
+                "    p.B0: .B0 .L6\n", "    p.B0 = p.L4 | p.L5\n");
+        Outcome dot = funssa("ppg", example.toString(), "--function", "main", "--dot");
+        assertThat(dot.status()).isZero();
+        assertThat(dot.out()).startsWith("digraph \"ppg main outside loops\" {\n").contains("r0 [shape=point];")
+                .doesNotContain("sumto");
+    }
+
+    @Test
+    void ppgRefusesAnIrreducibleFunctionAtItsPlace() throws IOException {
+        Path bad = file("irreducible.lir", """
+                (MODULE "i"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("x.1%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (SET I32 (REG I32 "x.1%") (INTCONST I32 0))
+                    (JUMPC (TSTEQ I32 (REG I32 "x.1%") (INTCONST I32 0)) (LABEL I64 ".L1") (LABEL I64 ".L2"))
+                    (DEFLABEL ".L1")
+                    (JUMPC (TSTEQ I32 (REG I32 "x.1%") (INTCONST I32 0)) (LABEL I64 ".L2") (LABEL I64 ".L3"))
+                    (DEFLABEL ".L2")
+                    (JUMP (LABEL I64 ".L1"))
+                    (DEFLABEL ".L3")
+                    (EPILOGUE (0 0))))
+                """);
+        Outcome o = funssa("ppg", bad.toString());
+        assertThat(o.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(o.err()).startsWith(bad + ":3:").contains("function \"main\": ", "irreducible")
+                .doesNotContain("at org.");
+    }
+
+    @Test
     void theMainJobAlsoShowsSsaAndTheCheckedRoundTripBackToLir() {
         Outcome o = funssa();
         assertThat(o.out()).contains("== 4. SSA form", "fun sumto(n.1%: i32, mem: mem) -> (i32, mem)",

@@ -13,7 +13,7 @@ import org.funssa.core.lir.Stmt;
  */
 
 /** The L-expressions inside statements, walked and rebuilt without recursion. */
-final class Statements {
+public final class Statements {
 
     private Statements() {}
 
@@ -40,7 +40,7 @@ final class Statements {
     }
 
     /** Every node of the statement's trees (labels of jumps included), each tree's parents before children. */
-    static void forEachNode(Stmt stmt, Consumer<LExp> action) {
+    public static void forEachNode(Stmt stmt, Consumer<LExp> action) {
         ArrayDeque<LExp> stack = new ArrayDeque<>();
         Vector<LExp> roots = expressions(stmt);
         for (int r = roots.size() - 1; r >= 0; r--) {

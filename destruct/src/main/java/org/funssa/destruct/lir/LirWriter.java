@@ -35,6 +35,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.prep.Statements;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.VarNames;
 import org.funssa.destruct.conventional.Conventional;
@@ -59,11 +60,18 @@ import org.funssa.destruct.conventional.Conventional;
  *
  * <p>As trees, a function with one {@code return} of registers or constants returns them in its {@code EPILOGUE}
  * directly, as COINS writes it, instead of assigning them to result registers first.
+ *
+ * <p>What a COINS back end reads back: the module's register symbols (a {@code .before.lir} lists every x86_64
+ * machine register) are kept only where a function uses them; labels of COINS's own form {@code .L<n>}, which
+ * the back end makes anew and then finds taken, are renamed {@code _L<n>}; and an aggregate variable's new frame
+ * slot takes the alignment and attributes of the frame symbol it comes from, when its name hint is one.
  */
 public final class LirWriter {
 
     /** The type of code addresses on x86_64 (shared/LIR.md). */
     private static final LirType LABEL_TYPE = LirType.I64;
+    /** The labels a COINS back end makes for its own blocks, and so finds taken if a module already has them. */
+    private static final java.util.regex.Pattern COINS_LABEL = java.util.regex.Pattern.compile("\\.L[0-9]+");
     /** Alignment of the frame slots that hold aggregate variables: the largest scalar's, as x86_64 aligns. */
     private static final long AGGREGATE_ALIGNMENT = 8;
 
@@ -99,9 +107,15 @@ public final class LirWriter {
         Conventional.violation(program).forEach(v -> {
             throw new IllegalArgumentException(v);
         });
-        Vector<Module.Item> items = Vector.<Module.Item>narrow(program.data())
-                .appendAll(program.functions().map(f -> new FunctionWriter(f, form).write()));
-        return new Module(program.name(), program.symbols(), items);
+        Vector<Module.Function> functions = program.functions().map(f -> new FunctionWriter(f, form).write());
+        java.util.Set<String> used = new HashSet<>();
+        functions.forEach(f -> f.body().forEach(statement -> Statements.forEachNode(statement, e -> {
+            if (e instanceof LExp.Reg reg) {
+                used.add(reg.name());
+            }
+        })));
+        Vector<Symbol> symbols = program.symbols().filter(s -> !(s instanceof Symbol.Reg) || used.contains(s.name()));
+        return new Module(program.name(), symbols, Vector.<Module.Item>narrow(program.data()).appendAll(functions));
     }
 
     /** A pending replacement: the expression a variable stands for, the registers it reads, and its hazards. */
@@ -119,9 +133,13 @@ public final class LirWriter {
         /** The variables' names, which become their registers' (the hints, where no two variables share one). */
         private final VarNames names;
         private final Map<String, Integer> bindings = new HashMap<>();
+        /** Each variable's name hint, by the name it is written under. */
+        private final Map<String, String> hints = new HashMap<>();
         private final Map<String, Integer> uses = new HashMap<>();
         /** The body (by preorder number) of each variable's uses, or {@link #MIXED} if they are in several. */
         private final Map<String, Integer> useBody = new HashMap<>();
+        /** The labels of COINS's form, by their new names. */
+        private final Map<String, String> renamed = new HashMap<>();
         /** The expressions of the variables bound to operators on constants, which every use is given. */
         private final Map<String, LExp> closed = new HashMap<>();
         /** How many uses each pending replacement of the current block has still to serve. */
@@ -160,17 +178,17 @@ public final class LirWriter {
 
         /** Binding and use counts, and the body (by preorder number) of each variable's last use. */
         private void count() {
-            function.params().forEach(p -> bind(names.name(p)));
+            function.params().forEach(this::bind);
             for (int node = 0; node < nest.size(); node++) {
                 int here = node;
                 if (node != Nest.ROOT) {
                     taken.add(nest.fn(node).label().name());
-                    nest.params(node).forEach(p -> bind(names.name(p)));
+                    nest.params(node).forEach(this::bind);
                 }
                 Body body = nest.body(node);
                 for (Let let : body.lets()) {
                     let.expr().operands().forEach(a -> use(a, here));
-                    let.vars().forEach(v -> bind(names.name(v)));
+                    let.vars().forEach(this::bind);
                 }
                 body.tail().operands().forEach(a -> use(a, here));
                 if (body.tail() instanceof Tail.Return) {
@@ -179,8 +197,10 @@ public final class LirWriter {
             }
         }
 
-        private void bind(String name) {
+        private void bind(Atom.Var var) {
+            String name = names.name(var);
             bindings.merge(name, 1, Integer::sum);
+            hints.putIfAbsent(name, var.hint());
             taken.add(name);
         }
 
@@ -196,7 +216,7 @@ public final class LirWriter {
                     ? Option.of((LExp) register(names.name(p), d.lir())) : Option.none())));
             for (int node = 0; node < nest.size(); node++) {
                 if (node != Nest.ROOT) {
-                    out.add(new Stmt.DefLabel(nest.fn(node).label().name()));
+                    out.add(new Stmt.DefLabel(labelName(nest.fn(node).label().name())));
                 }
                 block(nest.body(node), node);
             }
@@ -239,11 +259,24 @@ public final class LirWriter {
             }
             for (Map.Entry<String, LirType> e : declared.entrySet()) {
                 LirType type = e.getValue();
-                kept = kept.append(type instanceof LirType.Aggregate
-                        ? new Symbol.Frame(e.getKey(), type, AGGREGATE_ALIGNMENT, 0, Vector.empty())
+                kept = kept.append(type instanceof LirType.Aggregate ? slot(e.getKey(), type)
                         : new Symbol.Reg(e.getKey(), type, Math.max(1, type.bytes()), 0, Vector.empty()));
             }
             return kept;
+        }
+
+        /**
+         * The frame slot of an aggregate variable: with the alignment and attributes of the frame symbol its name
+         * hint names (a structure parameter keeps its declaration's), else aligned as {@link #AGGREGATE_ALIGNMENT}.
+         */
+        private Symbol.Frame slot(String name, LirType type) {
+            String hint = hints.get(name);
+            for (Symbol s : function.symbols()) {
+                if (s instanceof Symbol.Frame origin && origin.name().equals(hint) && origin.type().equals(type)) {
+                    return new Symbol.Frame(name, type, origin.align(), 0, origin.options());
+                }
+            }
+            return new Symbol.Frame(name, type, AGGREGATE_ALIGNMENT, 0, Vector.empty());
         }
 
         /**
@@ -509,12 +542,23 @@ public final class LirWriter {
             };
         }
 
-        private static Stmt jump(Tail.Jump j) {
+        private Stmt jump(Tail.Jump j) {
             return new Stmt.Jump(label(j));
         }
 
-        private static LExp.Label label(Tail.Jump j) {
-            return new LExp.Label(LABEL_TYPE, j.target().name());
+        private LExp.Label label(Tail.Jump j) {
+            return new LExp.Label(LABEL_TYPE, labelName(j.target().name()));
+        }
+
+        /** A local function's label as written: one of COINS's own form {@code .L<n>} becomes {@code _L<n>}. */
+        private String labelName(String label) {
+            if (!COINS_LABEL.matcher(label).matches()) {
+                return label;
+            }
+            return renamed.computeIfAbsent(label, l -> {
+                String name = "_L" + l.substring(2);
+                return taken.add(name) ? name : fresh.fresh(name + "_");
+            });
         }
     }
 }

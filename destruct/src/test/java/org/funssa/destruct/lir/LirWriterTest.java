@@ -122,6 +122,41 @@ class LirWriterTest {
                 r -> assertThat(r.exitStatus()).isEqualTo(57));
     }
 
+    /**
+     * What a COINS back end reads back (issue 35 §4): a module that lists machine registers, a block labelled in
+     * COINS's own form, a label {@code _L3} already taken, and a structure parameter declared in the frame.
+     */
+    private static final String FOR_COINS = """
+            (MODULE "coins"
+              (SYMTAB ("f" STATIC UNKNOWN 4 ".text" XDEF) ("%rax" REG I64 8 0) ("%xmm0" REG F64 8 0)))
+
+            fun f(s: a64, n: i32, m: mem) -> (a64, mem)
+              (SYMTAB
+                ("s" FRAME A64 4 0 &syminfo "f_s" "coins.c" 1 0)) =
+              let c = tstlts.i32 n 0
+              letrec ".L3"() =
+                return (s, m)
+              and _L3() =
+                jump ".L3"()
+              in if c then ".L3"() else _L3()
+            """;
+
+    @Test
+    void theLirWrittenKeepsNoUnusedMachineRegisterNoCoinsLabelAndTheFrameSymbolsAlignment() {
+        Module m = LirWriter.write(IrParser.parse("coins.ir", FOR_COINS));
+        assertThat(m.symbols().map(Symbol::name)).containsExactly("f");
+        Module.Function f = m.functions().head();
+        String text = LirPrinter.print(m);
+        assertThat(text).doesNotContain("\".L3\"").contains("(DEFLABEL \"_L3\")").contains("(DEFLABEL \"_L3_");
+        // the parameter's slot, as the PROLOGUE names it, beside the declaration "s" it comes from
+        String param = ((org.funssa.core.lir.LExp.Frame) ((org.funssa.core.lir.LExp.Mem) ((Stmt.Prologue) f.body()
+                .head()).params().head()).address()).name();
+        assertThat(param).isNotEqualTo("s");
+        Symbol.Frame slot = (Symbol.Frame) f.symbols().find(sym -> sym.name().equals(param)).get();
+        assertThat(slot.align()).isEqualTo(4);
+        assertThat(LirPrinter.print(slot)).contains("&syminfo \"f_s\" \"coins.c\" 1 0");
+    }
+
     /** The {@code SET}s of a module's one function, as LIR text. */
     private static Vector<String> sets(Module m) {
         return sets(m.functions().head());

@@ -1,6 +1,7 @@
 package org.funssa.cli;
 
 import org.funssa.core.interp.RunResult;
+import org.funssa.core.interp.RuntimeError;
 
 /**
  * What a run of a program shows from outside: its output and how it ended. Two stages of a pipeline mean
@@ -17,6 +18,11 @@ record Behaviour(String stdout, String ending, boolean anyStatus) {
             case RunResult.Exited e -> "exited with " + e.status();
             case RunResult.Failed f -> "failed: " + f.error().kind();
         }, false);
+    }
+
+    /** Whether the run stopped because its step budget ran out: it says nothing about the program. */
+    boolean outOfSteps() {
+        return ending.equals("failed: " + RuntimeError.Kind.STEP_BUDGET_EXHAUSTED);
     }
 
     /** This behaviour, its exit status (if it returns) being any value. */

@@ -99,6 +99,9 @@ final class OptCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (steps <= 0) {
+            throw new InputError("funssa opt: --steps must be positive, got " + steps);
+        }
         PassString pipeline = Pipeline.parse(passes);
         ConstructionOptions options = SsaCommand.options(switches);
         if (!Batch.isBatch(inputs)) {

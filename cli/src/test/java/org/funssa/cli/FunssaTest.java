@@ -364,6 +364,18 @@ class FunssaTest {
         assertThat(exact.err()).contains("every pass kept the behaviour of main (returned 2, 0 bytes of output)");
     }
 
+    @Test
+    void checkClaimsNothingOfARunCutShortByItsStepBudget() {
+        Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
+        Outcome zero = funssa("opt", fib.frontEnd().toString(), "--passes", "prun/srd3", "--check", "--steps", "0");
+        assertThat(zero.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(zero.err()).contains("funssa opt: --steps must be positive, got 0");
+        Outcome few = funssa("opt", fib.frontEnd().toString(), "--passes", "prun/srd3", "--check", "--steps", "5");
+        assertThat(few.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(few.err()).contains("--check: main does not finish within 5 steps, so there is no behaviour to "
+                + "compare; give --steps a larger budget").doesNotContain("kept the behaviour");
+    }
+
     /** The pattern of one step in {@code --stats}'s {@code passes}, its changes matching the patterns given. */
     private static String step(String pass, String letsChange, String localFunctionsChange) {
         return "\\{\"pass\": \"" + pass + "\", \"millis\": [0-9.]+, \"lets\": \\d+, \"letsChange\": " + letsChange

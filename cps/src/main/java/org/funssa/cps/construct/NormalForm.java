@@ -58,7 +58,8 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
         if (!cfg.predecessors(cfg.entry()).isEmpty()) {
             throw new IllegalArgumentException("function " + function.name() + ": the entry block \""
                     + cfg.block(cfg.entry()).label() + "\" (the one with PROLOGUE) is the target of a jump; "
-                    + "construction needs an entry without predecessors (turn preheaders on)");
+                    + "construction needs an entry without predecessors, which preheaders give it: leave out "
+                    + "`--option no-preheaders` (ConstructionOptions.withPreheaders(true))");
         }
         Option<Vector<Type>> results = Option.none();
         for (Cfg.Block block : cfg.blocks()) { // an EPILOGUE ends its block

@@ -365,6 +365,25 @@ class FunssaTest {
     }
 
     @Test
+    void controlRunningOffTheEndOfAFunctionIsReportedAtItsLastStatement() throws IOException {
+        Path off = file("off.lir", """
+                (MODULE "off" (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF) ("g" STATIC I32 4 ".bss" XDEF))
+                  (FUNCTION "main" (SYMTAB)
+                    (PROLOGUE (0 0))
+                    (JUMPC (TSTLTS I32 (MEM I32 (STATIC I64 "g")) (INTCONST I32 3)) (LABEL I64 "a") (LABEL I64 "b"))
+                    (DEFLABEL "b")
+                    (EPILOGUE (0 0) (INTCONST I32 0))
+                    (DEFLABEL "a")
+                    (SET I32 (MEM I32 (STATIC I64 "g")) (INTCONST I32 1)))
+                  (DATA "g" (SPACE 4)))
+                """);
+        Outcome o = funssa("run", off.toString());
+        assertThat(o.status()).isEqualTo(ExitStatus.RUNTIME_ERROR);
+        assertThat(o.err()).contains(off + ":8:5: in main: runtime error: control ran off the end of function "
+                + "'main' without an EPILOGUE");
+    }
+
+    @Test
     void checkClaimsNothingOfARunCutShortByItsStepBudget() {
         Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
         Outcome zero = funssa("opt", fib.frontEnd().toString(), "--passes", "prun/srd3", "--check", "--steps", "0");

@@ -146,7 +146,8 @@ final class FunctionCompiler {
             currentSite = site;
             code.add(guarded(site, () -> compile(body, site, next, currentBlock)));
         }
-        code.add(new Instr.Trap(body.size(), RuntimeError.Kind.MISSING_LABEL,
+        // at the last statement, the one control ran off: its position is where a report points
+        code.add(new Instr.Trap(Math.max(0, body.size() - 1), RuntimeError.Kind.MISSING_LABEL,
                 "control ran off the end of function '" + fn.name() + "' without an EPILOGUE"));
         code.addAll(traps);
         out.code = code.toArray(new Instr[0]);

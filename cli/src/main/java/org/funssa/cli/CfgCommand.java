@@ -30,7 +30,7 @@ final class CfgCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LirReader.Parsed parsed = Inputs.readWithPositions(file);
+        LirReader.Parsed parsed = Inputs.readWithPositions(file, terminal.err());
         for (Module.Function f : selected(parsed.module(), function, file)) {
             CfgView view = CfgView.of(f, parsed.positions());
             terminal.out().print(dot ? view.dot() : view.summary());

@@ -73,7 +73,7 @@ final class OptCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PassString pipeline = Pipeline.parse(passes);
-        Module input = Inputs.read(file);
+        Module input = Inputs.read(file, terminal.err());
         Pipeline.Result result = new Pipeline(file.toString(),
                 check ? io.vavr.control.Option.of(RunOptions.defaults().withStepBudget(steps)) : io.vavr.control.Option.none(),
                 terminal.err()::print).run(input, pipeline, SsaCommand.options(switches), Vector.ofAll(switches), chaitin,

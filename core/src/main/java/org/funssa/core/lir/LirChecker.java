@@ -86,18 +86,15 @@ public final class LirChecker {
             if (earlier != null && !earlier.equals(s)) {
                 report(at, "symbol \"" + s.name() + "\" is declared twice in one SYMTAB, differently");
             }
-            if (s.align() < 1 || s.align() > MAX_BYTES || Long.bitCount(s.align()) != 1) {
+            boolean aligned = s.align() >= 1 && s.align() <= MAX_BYTES && Long.bitCount(s.align()) == 1;
+            if (!aligned) {
                 report(at, "expected the alignment of \"" + s.name() + "\" to be a power of two up to " + MAX_BYTES
                         + ", found " + s.align());
-            }
-            if (s.type().bytes() > MAX_BYTES) {
-                report(at, "symbol \"" + s.name() + "\" of " + s.type().bytes() + " bytes is larger than "
-                        + MAX_BYTES + " bytes");
             }
             switch (s) {
                 case Symbol.Frame f -> {
                     offset(f.name(), f.offset(), at);
-                    frameBound += f.type().bytes() + Math.min(f.align(), MAX_BYTES);
+                    frameBound += f.type().bytes() + (aligned ? f.align() : 1);
                     if (frameBound > MAX_BYTES) {
                         report(at, "the frame is larger than " + MAX_BYTES + " bytes with \"" + f.name() + "\"");
                         frameBound = Long.MIN_VALUE / 2;
@@ -150,9 +147,9 @@ public final class LirChecker {
 
     /** The symbols a function sees: its own, then the module's. */
     private record Scope(Map<String, Symbol> local, Map<String, Symbol> global, Map<String, SourcePos> labels,
-                         boolean inFunction) {
+                         Option<String> function) {
         static Scope global(LirChecker checker) {
-            return new Scope(Map.of(), checker.globals, Map.of(), false);
+            return new Scope(Map.of(), checker.globals, Map.of(), Option.none());
         }
 
         Option<Symbol> symbol(String name) {
@@ -179,12 +176,12 @@ public final class LirChecker {
                     SourcePos here = place(d, at);
                     SourcePos first = labels.putIfAbsent(d.name(), here);
                     if (first != null) {
-                        report(here, "label \"" + d.name() + "\" is defined twice in function \"" + function.name()
-                                + "\" (first at " + first.line() + ":" + first.column() + ")");
+                        report(here, "function \"" + function.name() + "\": label \"" + d.name()
+                                + "\" is defined twice (first at " + first.line() + ":" + first.column() + ")");
                     }
                 }
             }
-            Scope scope = new Scope(locals, globals, labels, true);
+            Scope scope = new Scope(locals, globals, labels, Option.of(function.name()));
             for (Stmt s : function.body()) {
                 SourcePos here = place(s, at);
                 if (s instanceof Stmt.Parallel p) {
@@ -318,7 +315,7 @@ public final class LirChecker {
         ArrayDeque<LExp> stack = new ArrayDeque<>();
         for (Stmt s : f.body()) {
             if (!(s instanceof Stmt.Prologue)) {
-                expressionsOf(s).forEach(stack::push);
+                s.expressions().forEach(stack::push);
             }
             while (!stack.isEmpty()) {
                 switch (stack.pop()) {
@@ -329,25 +326,6 @@ public final class LirChecker {
             }
         }
         return used;
-    }
-
-    /** The L-expressions a statement holds directly. */
-    private static Vector<LExp> expressionsOf(Stmt s) {
-        return switch (s) {
-            case Stmt.Set set -> Vector.of(set.target(), set.value());
-            case Stmt.Jump j -> Vector.of(j.target());
-            case Stmt.JumpC j -> Vector.of(j.test(), j.ifTrue(), j.ifFalse());
-            case Stmt.JumpN j -> Vector.<LExp>of(j.value(), j.otherwise()).appendAll(j.cases().map(Stmt.Case::value));
-            case Stmt.Call c -> c.args().prepend(c.function()).appendAll(c.receivers());
-            case Stmt.Prologue p -> p.params();
-            case Stmt.Epilogue e -> e.results();
-            case Stmt.Phi phi -> phi.args().map(Stmt.PhiArg::value).prepend(phi.target());
-            case Stmt.Use u -> u.registers();
-            case Stmt.Clobber c -> c.registers();
-            case Stmt.Parallel p -> p.parts().flatMap(LirChecker::expressionsOf);
-            case Stmt.DefLabel d -> Vector.empty();
-            case Stmt.Line l -> Vector.empty();
-        };
     }
 
     // ---------------------------------------------------------------- L-expressions
@@ -363,7 +341,7 @@ public final class LirChecker {
         while (!stack.isEmpty()) {
             Visit visit = stack.pop();
             SourcePos here = place(visit.node(), visit.fallback());
-            node(visit.node(), here, scope);
+            node(visit.node(), here, visit.fallback(), scope);
             visit.node().pushOperands(operands);
             while (!operands.isEmpty()) {
                 stack.push(new Visit(operands.pop(), here));
@@ -371,7 +349,7 @@ public final class LirChecker {
         }
     }
 
-    private void node(LExp node, SourcePos here, Scope scope) {
+    private void node(LExp node, SourcePos here, SourcePos parent, Scope scope) {
         switch (node) {
             case LExp.IntConst c -> {
                 BigInteger v = c.value();
@@ -391,10 +369,11 @@ public final class LirChecker {
                 addressType("STATIC", s.type(), here);
             }
             case LExp.Label l -> {
-                if (scope.inFunction() && !scope.labels().containsKey(l.name())) {
-                    report(here, "label \"" + l.name() + "\" is not defined in this function");
-                } else if (!scope.inFunction()) {
+                if (scope.function().isEmpty()) {
                     report(here, "expected no LABEL outside a function, found \"" + l.name() + "\"");
+                } else if (!scope.labels().containsKey(l.name())) {
+                    report(parent, "function \"" + scope.function().get() + "\": label \"" + l.name()
+                            + "\" is not defined");
                 }
             }
             case LExp.Subreg s -> {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.Diagnostic;
 import org.funssa.core.lir.LirChecker;
 import org.funssa.core.lir.LirReader;
@@ -23,9 +24,10 @@ final class Inputs {
     private Inputs() {}
 
     /**
-     * The LIR module in a file, checked by {@link LirChecker}; an unreadable file, bad LIR or a violation of
-     * LIR's static semantics is an input error naming the file, one line per violation. The reader's
-     * warnings go to {@code warnings}.
+     * The LIR module in a file, checked by {@link LirChecker} and by building each function's control-flow
+     * graph; an unreadable file, bad LIR, a violation of LIR's static semantics or a body whose control flow
+     * cannot be built is an input error naming the file, one line per violation. The reader's warnings go to
+     * {@code warnings}.
      */
     static Module read(Path file, PrintStream warnings) {
         return readWithPositions(file, warnings).module();
@@ -47,6 +49,7 @@ final class Inputs {
         if (!violations.isEmpty()) {
             throw new InputError(violations.mkString("\n"));
         }
+        parsed.module().functions().forEach(f -> Cfg.of(f, parsed.positions()));
         return parsed;
     }
 

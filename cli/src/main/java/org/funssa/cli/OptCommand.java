@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 import org.funssa.cps.history.LogEntry;
 import org.funssa.cps.history.ProgramSize;
@@ -73,7 +74,11 @@ final class OptCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PassString pipeline = Pipeline.parse(passes);
-        Module input = Inputs.read(file, terminal.err());
+        LirReader.Parsed parsed = Inputs.readWithPositions(file, terminal.err());
+        if (check) {
+            CheckLimits.require(parsed, file.toString());
+        }
+        Module input = parsed.module();
         Pipeline.Result result = new Pipeline(file.toString(),
                 check ? io.vavr.control.Option.of(RunOptions.defaults().withStepBudget(steps)) : io.vavr.control.Option.none(),
                 terminal.err()::print).run(input, pipeline, SsaCommand.options(switches), Vector.ofAll(switches), chaitin,

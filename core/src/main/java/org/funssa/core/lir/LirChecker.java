@@ -15,12 +15,14 @@ import java.util.Set;
 /**
  * The static semantics of LIR (seed 004, appendix A; shared/LIR.md), checked once at the edge so that
  * later stages may trust their input: every {@code REG}, {@code FRAME} and {@code STATIC} symbol used is
- * declared with that kind, and a register is read and written at its declared type; every node is typed by
- * {@link LirTypeRules}; labels are defined once and every label used is defined in its function; a call of
- * a function defined in the module passes at least its parameters, at their types, and receives no more
- * results than it returns; a {@code MEM} whose address is a frame variable plus a constant stays inside that
- * variable; and sizes, alignments and offsets stay within {@link #MAX_BYTES}. What depends on values
- * computed at run time (an index into an array) is left to the interpreters' runtime checks.
+ * declared with that kind, every address (of a symbol, a label, a {@code MEM}, a called function) is an
+ * {@code I64}, a register holds an integer or a float and is read and written at its declared
+ * type; every node is typed by {@link LirTypeRules}; labels are defined once and every label used is defined
+ * in its function; a call of a function defined in the module passes every parameter the callee reads; a
+ * {@code MEM} whose address is a frame variable plus a constant stays inside that variable; and sizes,
+ * alignments and offsets stay within {@link #MAX_BYTES}. What depends on values computed at run time (an
+ * index into an array) is left to the interpreters' runtime checks, and the shape of control flow
+ * ({@code PROLOGUE} first, no falling off the end) to {@code org.funssa.core.cfg.Cfg}.
  *
  * <p>The checker collects every violation with its place. It walks expressions with an explicit stack,
  * so a 10^6-deep expression costs heap, not thread stack.
@@ -33,6 +35,9 @@ public final class LirChecker {
      * (allocations below 2^31 bytes) holds any one of them.
      */
     public static final long MAX_BYTES = 1L << 30;
+
+    /** The type of addresses: 64 bits, as on the x86_64 target of the corpus's COINS. */
+    public static final LirType.Int ADDRESS = LirType.I64;
 
     /** The violations in a module read from text, each at the place the reader recorded. */
     public static Vector<Diagnostic> check(LirReader.Parsed parsed) {
@@ -99,11 +104,16 @@ public final class LirChecker {
                         report(at, "the frame is larger than " + MAX_BYTES + " bytes with \"" + f.name() + "\"");
                         frameBound = Long.MIN_VALUE / 2;
                     }
-                    unknown(f.name(), f.type(), at);
+                    if (f.type() instanceof LirType.Unknown) {
+                        report(at, "frame variable \"" + f.name() + "\" has type UNKNOWN, which only functions have");
+                    }
                 }
                 case Symbol.Reg r -> {
                     offset(r.name(), r.offset(), at);
-                    unknown(r.name(), r.type(), at);
+                    if (!(r.type() instanceof LirType.Int || r.type() instanceof LirType.Float)) {
+                        report(at, "register \"" + r.name() + "\" has type " + r.type()
+                                + "; a register holds an integer or a float");
+                    }
                 }
                 case Symbol.Static st -> { }
             }
@@ -113,12 +123,6 @@ public final class LirChecker {
     private void offset(String name, long offset, SourcePos at) {
         if (Math.abs(offset) > MAX_BYTES) {
             report(at, "expected the offset of \"" + name + "\" within " + MAX_BYTES + " bytes, found " + offset);
-        }
-    }
-
-    private void unknown(String name, LirType type, SourcePos at) {
-        if (type instanceof LirType.Unknown) {
-            report(at, "\"" + name + "\" has type UNKNOWN, which only functions have");
         }
     }
 
@@ -259,7 +263,7 @@ public final class LirChecker {
          * call may also receive a result its callee does not return, as C allows when it is not used.
          */
         private void call(Stmt.Call c, SourcePos here, Scope scope) {
-            typed(here, LirTypeRules.address("CALL", c.function().type()));
+            addressType("the function of CALL", c.function().type(), here);
             expressions(c.function(), here, scope);
             c.args().forEach(a -> expressions(a, here, scope));
             c.receivers().forEach(r -> {
@@ -369,6 +373,7 @@ public final class LirChecker {
                 addressType("STATIC", s.type(), here);
             }
             case LExp.Label l -> {
+                addressType("LABEL", l.type(), here);
                 if (scope.function().isEmpty()) {
                     report(here, "expected no LABEL outside a function, found \"" + l.name() + "\"");
                 } else if (!scope.labels().containsKey(l.name())) {
@@ -387,7 +392,7 @@ public final class LirChecker {
             }
             case LExp.Mem m -> {
                 valueType("MEM", m.type(), here);
-                typed(here, LirTypeRules.address("MEM", m.address().type()));
+                addressType("the address of MEM", m.address().type(), here);
                 frameAccess(m, here, scope);
             }
             case LExp.Binary b -> typed(here, LirTypeRules.binary(b.op(), b.type(), b.left().type(), b.right().type()));
@@ -461,9 +466,13 @@ public final class LirChecker {
         }
     }
 
+    /**
+     * An address is an {@link #ADDRESS}: a narrower one would be cut differently by the LIR and the IR
+     * interpreters, and COINS writes no other.
+     */
     private void addressType(String form, LirType type, SourcePos here) {
-        if (!(type instanceof LirType.Int)) {
-            report(here, "expected an integer (address) type for " + form + ", found " + type);
+        if (!type.equals(ADDRESS)) {
+            report(here, "expected the address type " + ADDRESS + " for " + form + ", found " + type);
         }
     }
 

@@ -32,6 +32,40 @@ class LirCheckerTest {
     }
 
     @Test
+    void aRegisterHoldsAnIntegerOrAFloatAndAFrameVariableHasAValueType() {
+        assertThat(violations(main("(\"r%\" REG A64 8 0) (\"v\" FRAME UNKNOWN 8 0)",
+                "(PROLOGUE (0 0))",
+                "(SET A64 (REG A64 \"r%\") (MEM A64 (FRAME I64 \"v\")))",
+                "(EPILOGUE (0 0) (INTCONST I32 0))")))
+                .containsExactly("t.lir:4:13: register \"r%\" has type A64; a register holds an integer or a float",
+                        "t.lir:4:32: frame variable \"v\" has type UNKNOWN, which only functions have",
+                        "t.lir:6:29: MEM A64 at byte 0 of frame variable \"v\" (0 bytes) lies outside it");
+    }
+
+    @Test
+    void everyAddressIsAnI64() {
+        assertThat(violations("""
+                (MODULE "m"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF) ("n" STATIC I32 4 ".data" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("v" FRAME I32 4 0) ("p%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (SET I32 (MEM I32 (FRAME I32 "v")) (MEM I32 (STATIC I8 "n")))
+                    (CALL (REG I32 "p%") () ())
+                    (JUMP (LABEL I32 "end"))
+                    (DEFLABEL "end")
+                    (EPILOGUE (0 0) (MEM I32 (REG I32 "p%")))))
+                """)).containsExactly(
+                "t.lir:6:14: expected the address type I64 for the address of MEM, found I32",
+                "t.lir:6:23: expected the address type I64 for FRAME, found I32",
+                "t.lir:6:40: expected the address type I64 for the address of MEM, found I8",
+                "t.lir:6:49: expected the address type I64 for STATIC, found I8",
+                "t.lir:7:5: expected the address type I64 for the function of CALL, found I32",
+                "t.lir:8:11: expected the address type I64 for LABEL, found I32",
+                "t.lir:10:21: expected the address type I64 for the address of MEM, found I32");
+    }
+
+    @Test
     void everySymbolUsedIsDeclaredWithItsKind() {
         assertThat(violations(main("(\"v\" FRAME I32 4 0)",
                 "(PROLOGUE (0 0))",

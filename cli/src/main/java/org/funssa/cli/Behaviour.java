@@ -1,6 +1,7 @@
 package org.funssa.cli;
 
 import org.funssa.core.interp.RunResult;
+import org.funssa.core.interp.RuntimeError;
 
 /**
  * What a run of a program shows from outside: its output and how it ended. Two stages of a pipeline mean
@@ -10,12 +11,14 @@ import org.funssa.core.interp.RunResult;
 record Behaviour(String stdout, String ending, boolean anyStatus) {
 
     private static final String RETURNED = "returned ";
+    private static final String FAILED = "failed: ";
+    private static final String OUT_OF_STEPS = FAILED + RuntimeError.Kind.STEP_BUDGET_EXHAUSTED;
 
     static Behaviour of(RunResult result) {
         return new Behaviour(result.stdout(), switch (result) {
             case RunResult.Returned r -> RETURNED + r.exitStatus();
             case RunResult.Exited e -> "exited with " + e.status();
-            case RunResult.Failed f -> "failed: " + f.error().kind();
+            case RunResult.Failed f -> FAILED + f.error().kind();
         }, false);
     }
 
@@ -29,8 +32,15 @@ record Behaviour(String stdout, String ending, boolean anyStatus) {
         return anyStatus && ending.startsWith(RETURNED) ? "returned a value main never assigned" : ending;
     }
 
-    /** Whether {@code actual} shows what this expected behaviour does. */
+    /**
+     * Whether {@code actual} shows what this expected behaviour does. When the input ran out of steps (a
+     * program that loops forever), the stages are compared on the output both printed: the LIR and IR
+     * interpreters count steps differently, so each stops at another place of the same endless run.
+     */
     boolean admits(Behaviour actual) {
+        if (ending.equals(OUT_OF_STEPS)) {
+            return stdout.startsWith(actual.stdout) || actual.stdout.startsWith(stdout);
+        }
         return stdout.equals(actual.stdout) && (ending.equals(actual.ending)
                 || anyStatus && ending.startsWith(RETURNED) && actual.ending.startsWith(RETURNED));
     }

@@ -84,7 +84,7 @@ public final class LirChecker {
     // ---------------------------------------------------------------- symbol tables and data
 
     private void declare(Vector<Symbol> symbols, Map<String, Symbol> scope, SourcePos fallback) {
-        long frameBound = 0;
+        long frameBound = 0; // the frame's size plus at most one alignment's padding per variable
         for (Symbol s : symbols) {
             SourcePos at = place(s, fallback);
             Symbol earlier = scope.putIfAbsent(s.name(), s);
@@ -99,10 +99,10 @@ public final class LirChecker {
             switch (s) {
                 case Symbol.Frame f -> {
                     offset(f.name(), f.offset(), at);
+                    long before = frameBound;
                     frameBound += f.type().bytes() + (aligned ? f.align() : 1);
-                    if (frameBound > MAX_BYTES) {
+                    if (before <= MAX_BYTES && frameBound > MAX_BYTES) {
                         report(at, "the frame is larger than " + MAX_BYTES + " bytes with \"" + f.name() + "\"");
-                        frameBound = Long.MIN_VALUE / 2;
                     }
                     if (f.type() instanceof LirType.Unknown) {
                         report(at, "frame variable \"" + f.name() + "\" has type UNKNOWN, which only functions have");
@@ -121,7 +121,7 @@ public final class LirChecker {
     }
 
     private void offset(String name, long offset, SourcePos at) {
-        if (Math.abs(offset) > MAX_BYTES) {
+        if (offset < -MAX_BYTES || offset > MAX_BYTES) {
             report(at, "expected the offset of \"" + name + "\" within " + MAX_BYTES + " bytes, found " + offset);
         }
     }
@@ -162,6 +162,7 @@ public final class LirChecker {
         }
     }
 
+    /** The checks of one function: its symbol table, its labels and its statements. */
     private final class FunctionCheck {
         private final Module.Function function;
         private final SourcePos at;
@@ -452,7 +453,7 @@ public final class LirChecker {
             } else {
                 return;
             }
-            if (Math.abs(offset) > MAX_BYTES) {
+            if (offset < -MAX_BYTES || offset > MAX_BYTES) {
                 break;
             }
         }

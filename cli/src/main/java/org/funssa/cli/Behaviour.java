@@ -11,18 +11,20 @@ import org.funssa.core.interp.RuntimeError;
 record Behaviour(String stdout, String ending, boolean anyStatus) {
 
     private static final String RETURNED = "returned ";
+    private static final String FAILED = "failed: ";
+    private static final String OUT_OF_STEPS = FAILED + RuntimeError.Kind.STEP_BUDGET_EXHAUSTED;
 
     static Behaviour of(RunResult result) {
         return new Behaviour(result.stdout(), switch (result) {
             case RunResult.Returned r -> RETURNED + r.exitStatus();
             case RunResult.Exited e -> "exited with " + e.status();
-            case RunResult.Failed f -> "failed: " + f.error().kind();
+            case RunResult.Failed f -> FAILED + f.error().kind();
         }, false);
     }
 
-    /** Whether the run stopped because its step budget ran out: it says nothing about the program. */
+    /** Whether the run stopped because its step budget ran out: then only its output can be compared. */
     boolean outOfSteps() {
-        return ending.equals("failed: " + RuntimeError.Kind.STEP_BUDGET_EXHAUSTED);
+        return ending.equals(OUT_OF_STEPS);
     }
 
     /** This behaviour, its exit status (if it returns) being any value. */
@@ -35,8 +37,15 @@ record Behaviour(String stdout, String ending, boolean anyStatus) {
         return anyStatus && ending.startsWith(RETURNED) ? "returned a value main never assigned" : ending;
     }
 
-    /** Whether {@code actual} shows what this expected behaviour does. */
+    /**
+     * Whether {@code actual} shows what this expected behaviour does. When the input ran out of steps (a
+     * program that loops forever), the stages are compared on the output both printed: the LIR and IR
+     * interpreters count steps differently, so each stops at another place of the same endless run.
+     */
     boolean admits(Behaviour actual) {
+        if (ending.equals(OUT_OF_STEPS)) {
+            return stdout.startsWith(actual.stdout) || actual.stdout.startsWith(stdout);
+        }
         return stdout.equals(actual.stdout) && (ending.equals(actual.ending)
                 || anyStatus && ending.startsWith(RETURNED) && actual.ending.startsWith(RETURNED));
     }

@@ -39,7 +39,7 @@ final class CfgCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LirReader.Parsed parsed = Inputs.readWithPositions(file);
+        LirReader.Parsed parsed = Inputs.readWithPositions(file, terminal.err());
         Vector<CfgView> views = selected(parsed.module(), function, file)
                 .map(f -> CfgView.of(f, parsed.positions()));
         terminal.out().print(dot == null

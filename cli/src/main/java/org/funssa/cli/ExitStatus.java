@@ -6,7 +6,10 @@ package org.funssa.cli;
  */
 public final class ExitStatus {
     public static final int OK = 0;
-    /** Bad input: usage, unreadable file, malformed or ill-typed LIR. */
+    /**
+     * Bad input: usage, unreadable file, malformed LIR or LIR that breaks its static semantics, or a program
+     * that {@code opt --check} cannot check (I128 values).
+     */
     public static final int INPUT_ERROR = 2;
     /** The interpreted program failed: division by zero, bad access, step budget, … */
     public static final int RUNTIME_ERROR = 3;

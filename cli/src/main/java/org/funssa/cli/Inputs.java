@@ -1,12 +1,17 @@
 package org.funssa.cli;
 
+import io.vavr.collection.Vector;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.lir.Diagnostic;
+import org.funssa.core.lir.LirChecker;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 
@@ -18,13 +23,18 @@ final class Inputs {
 
     private Inputs() {}
 
-    /** The LIR module in a file; an unreadable file or bad LIR is an input error naming the file. */
-    static Module read(Path file) {
-        return readWithPositions(file).module();
+    /**
+     * The LIR module in a file, checked by {@link LirChecker} and by building each function's control-flow
+     * graph; an unreadable file, bad LIR, a violation of LIR's static semantics or a body whose control flow
+     * cannot be built is an input error naming the file, one line per violation. The reader's warnings go to
+     * {@code warnings}.
+     */
+    static Module read(Path file, PrintStream warnings) {
+        return readWithPositions(file, warnings).module();
     }
 
-    /** Like {@link #read(Path)}, keeping where each statement was read for runtime error messages. */
-    static LirReader.Parsed readWithPositions(Path file) {
+    /** Like {@link #read}, keeping where each statement was read for runtime error messages. */
+    static LirReader.Parsed readWithPositions(Path file, PrintStream warnings) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -33,7 +43,14 @@ final class Inputs {
         } catch (IOException e) {
             throw new InputError(file + ": cannot read: " + e.getMessage());
         }
-        return LirReader.readWithPositions(file.toString(), text);
+        LirReader.Parsed parsed = LirReader.readWithPositions(file.toString(), text);
+        parsed.warnings().forEach(warnings::println);
+        Vector<Diagnostic> violations = LirChecker.check(parsed);
+        if (!violations.isEmpty()) {
+            throw new InputError(violations.mkString("\n"));
+        }
+        parsed.module().functions().forEach(f -> Cfg.of(f, parsed.positions()));
+        return parsed;
     }
 
     /** The embedded example's text: a loop, a diamond and a call. */
@@ -48,12 +65,4 @@ final class Inputs {
         }
     }
 
-    static Module example() {
-        return LirReader.read(EXAMPLE_NAME, exampleText());
-    }
-
-    /** The file's module, or the example when no file is given. */
-    static Module fileOrExample(Path file) {
-        return file == null ? example() : read(file);
-    }
 }

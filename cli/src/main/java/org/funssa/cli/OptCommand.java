@@ -19,6 +19,7 @@ import java.util.function.ToIntBiFunction;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.history.LogEntry;
@@ -171,14 +172,20 @@ final class OptCommand implements Callable<Integer> {
      */
     private void optimize(Terminal streams, Path file, PassString pipeline, ConstructionOptions options,
                           Option<Path> target, String statsPrefix) {
-        Module input = Inputs.read(file);
+        LirReader.Parsed parsed = Inputs.readWithPositions(file, streams.err());
+        if (check) {
+            CheckLimits.require(parsed, file.toString());
+        }
+        Module input = parsed.module();
         Pipeline.Result result = new Pipeline(file.toString(),
                 check ? Option.of(RunOptions.defaults().withStepBudget(steps)) : Option.none(),
                 streams.err()::print).run(input, pipeline, options, Vector.ofAll(switches), chaitin,
                 !noSreedharCoalescing);
-        result.checked().forEach(behaviour -> streams.err().println(file + ": --check: every pass kept the "
-                + "behaviour of main (" + behaviour.ended() + ", " + behaviour.stdout().length()
-                + " bytes of output)"));
+        result.checked().forEach(behaviour -> streams.err().println(file + ": --check: " + (behaviour.outOfSteps()
+                ? "main does not finish within " + steps + " steps; every pass printed what the input printed until "
+                + "then (" + behaviour.stdout().length() + " bytes)"
+                : "every pass kept the behaviour of main (" + behaviour.ended() + ", " + behaviour.stdout().length()
+                + " bytes of output)")));
         write(streams, LirPrinter.print(result.output()), target);
         if (snapshots) {
             result.history().log().forEach(entry -> streams.err().println(file + ": snapshot " + entry));

@@ -21,7 +21,7 @@ final class PrintCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        terminal.out().print(LirPrinter.print(Inputs.read(file)));
+        terminal.out().print(LirPrinter.print(Inputs.read(file, terminal.err())));
         return ExitStatus.OK;
     }
 }

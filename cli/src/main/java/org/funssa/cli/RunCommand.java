@@ -46,7 +46,7 @@ final class RunCommand implements Callable<Integer> {
         if (steps <= 0) {
             throw new InputError("funssa run: --steps must be positive, got " + steps);
         }
-        LirReader.Parsed parsed = Inputs.readWithPositions(file);
+        LirReader.Parsed parsed = Inputs.readWithPositions(file, terminal.err());
         RunOptions options = RunOptions.defaults().withStepBudget(steps).withStdout(terminal.out());
         options = arguments.isEmpty() && entry.equals("main")
                 ? options

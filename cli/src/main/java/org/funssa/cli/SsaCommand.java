@@ -41,7 +41,7 @@ final class SsaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Module module = Inputs.read(file);
+        Module module = Inputs.read(file, terminal.err());
         Construction how = construction(construction);
         ConstructionOptions options = options(switches);
         Vector<Module.Function> chosen = CfgCommand.selected(module, function, file);

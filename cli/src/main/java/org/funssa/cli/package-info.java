@@ -1,6 +1,7 @@
 /**
  * The {@code funssa} command: {@link org.funssa.cli.Funssa} and one class per subcommand. Commands parse
- * their arguments with picocli, read LIR with {@link org.funssa.core.lir.LirReader}, and turn every failure
- * into a one-line message and an exit status ({@link org.funssa.cli.ExitStatus}).
+ * their arguments with picocli, read LIR with {@link org.funssa.core.lir.LirReader} and check it with
+ * {@link org.funssa.core.lir.LirChecker} before anything else, and turn every failure
+ * into one-line messages and an exit status ({@link org.funssa.cli.ExitStatus}).
  */
 package org.funssa.cli;

@@ -28,12 +28,20 @@ import java.util.Set;
  * prints C's {@code 2147483648U} that way; the value is kept, the suffix is not), and data values written
  * either bare ({@code (I32 1)}) or as constants ({@code (I32 (INTCONST I32 1))}), both read as the same
  * {@link LExp.IntConst}; a {@code FUNCTION} without a {@code SYMTAB} (COINS omits an empty one) has no
- * symbols. A {@code PARALLEL} may not contain another {@code PARALLEL}.
+ * symbols. A {@code PARALLEL} may not contain another {@code PARALLEL}. An {@code I32} constant outside 32
+ * bits but within 64 (COINS 1.5's optimizer writes {@code (INTCONST I32 -21474836470)}) is read modulo 2^32,
+ * as COINS's back end does, with a warning in {@link Parsed#warnings()}.
+ *
+ * <p>The reader checks each node's shape and local typing; {@link LirChecker} checks what needs the whole
+ * module (declarations, labels, calls, frame accesses, sizes).
  */
 public final class LirReader {
 
-    /** A module and where each of its nodes was read. */
-    public record Parsed(Module module, Positions positions) {}
+    /**
+     * A module, where each of its nodes was read, and the reader's warnings: the places where it took
+     * text that COINS writes but LIR does not allow, and what it read there.
+     */
+    public record Parsed(Module module, Positions positions, Vector<Diagnostic> warnings) {}
 
     /** Reads a module from a UTF-8 file; errors name the file as given. I/O failures are unchecked. */
     public static Module read(Path file) {
@@ -54,7 +62,7 @@ public final class LirReader {
     public static Parsed readWithPositions(String sourceName, String text) {
         LirReader reader = new LirReader(sourceName, true);
         Module module = reader.module(SExpReader.read(sourceName, text));
-        return new Parsed(module, new Positions(reader.positions));
+        return new Parsed(module, new Positions(reader.positions), Vector.ofAll(reader.warnings));
     }
 
     /** Reads one L-expression, such as {@code (ADD I32 (REG I32 "x") (INTCONST I32 1))}. */
@@ -77,6 +85,7 @@ public final class LirReader {
 
     private final String source;
     private final IdentityHashMap<Object, SourcePos> positions;
+    private final List<Diagnostic> warnings = new ArrayList<>();
 
     private LirReader(String source, boolean keepPositions) {
         this.source = source;
@@ -615,7 +624,15 @@ public final class LirReader {
     private LExp.IntConst intConst(LirType.Int type, SExp.Int n) {
         BigInteger value = n.value();
         int bits = type.bits();
-        if (value.signum() < 0 ? value.bitLength() > bits - 1 : value.bitLength() > bits) {
+        boolean outside = value.signum() < 0 ? value.bitLength() > bits - 1 : value.bitLength() > bits;
+        if (outside && bits == 32 && value.bitLength() <= (value.signum() < 0 ? 63 : 64)) {
+            BigInteger wrapped = BigInteger.valueOf((int) value.longValue());
+            warnings.add(new Diagnostic(new SourcePos(source, n.line(), n.column()), "warning: " + n.text()
+                    + " is outside I32; read modulo 2^32 as " + wrapped
+                    + ", as COINS's back end does"));
+            return new LExp.IntConst(type, wrapped);
+        }
+        if (outside) {
             throw error(n, "expected an " + type + " value (signed or unsigned, " + BigInteger.ONE.shiftLeft(bits - 1)
                     .negate() + " to " + BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE) + "), found "
                     + n.text());

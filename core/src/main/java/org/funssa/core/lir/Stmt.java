@@ -59,6 +59,26 @@ public sealed interface Stmt
     /** One argument of a {@link Phi}. */
     record PhiArg(LExp value, LExp.Label predecessor) {}
 
+    /** The L-expressions this statement holds directly, in order (those of a {@code PARALLEL}'s parts). */
+    default Vector<LExp> expressions() {
+        return switch (this) {
+            case Set set -> Vector.of(set.target(), set.value());
+            case Jump j -> Vector.of(j.target());
+            case JumpC j -> Vector.of(j.test(), j.ifTrue(), j.ifFalse());
+            case JumpN j -> j.cases().<LExp>flatMap(c -> Vector.of(c.value(), c.target())).prepend(j.value())
+                    .append(j.otherwise());
+            case Call c -> c.args().prepend(c.function()).appendAll(c.receivers());
+            case Prologue p -> p.params();
+            case Epilogue e -> e.results();
+            case Phi phi -> phi.args().<LExp>flatMap(a -> Vector.of(a.value(), a.predecessor())).prepend(phi.target());
+            case Use u -> u.registers();
+            case Clobber c -> c.registers();
+            case Parallel p -> p.parts().flatMap(Stmt::expressions);
+            case DefLabel d -> Vector.empty();
+            case Line l -> Vector.empty();
+        };
+    }
+
     /** Whether control never falls through this statement to the next one. */
     default boolean endsBlock() {
         return switch (this) {

@@ -30,7 +30,7 @@ final class PpgCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LirReader.Parsed parsed = Inputs.readWithPositions(file);
+        LirReader.Parsed parsed = Inputs.readWithPositions(file, terminal.err());
         for (Module.Function f : CfgCommand.selected(parsed.module(), function, file)) {
             PpgView view = PpgView.of(f, parsed.positions());
             terminal.out().print(dot ? view.dot() : view.summary());

@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
+import org.funssa.core.interp.LirInterpreter;
+import org.funssa.core.interp.RunOptions;
+import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -401,10 +404,16 @@ class FunssaTest {
                     (SET I32 (MEM I32 (STATIC I64 "g")) (INTCONST I32 1)))
                   (DATA "g" (SPACE 4)))
                 """);
+        // Every command refuses it before running it, at the block that falls off ...
         Outcome o = funssa("run", off.toString());
-        assertThat(o.status()).isEqualTo(ExitStatus.RUNTIME_ERROR);
-        assertThat(o.err()).contains(off + ":8:5: in main: runtime error: control ran off the end of function "
-                + "'main' without an EPILOGUE");
+        assertThat(o.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(o.err()).contains(off + ":8:5: function \"main\": the last block \"a\" falls off the end");
+        // ... and the interpreter, run through the library without that check, says where it ran off.
+        RunResult run = LirInterpreter.run(LirReader.read(off), RunOptions.defaults());
+        assertThat(run).isInstanceOfSatisfying(RunResult.Failed.class, f -> {
+            assertThat(f.error().message()).isEqualTo("control ran off the end of function 'main' without an EPILOGUE");
+            assertThat(f.error().where().get().statement()).isEqualTo(5); // the SET, the last statement
+        });
     }
 
     @Test

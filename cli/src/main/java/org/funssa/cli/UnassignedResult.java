@@ -1,6 +1,5 @@
 package org.funssa.cli;
 
-import io.vavr.collection.Vector;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.cfg.CfgException;
 import org.funssa.core.cfg.RegisterLiveness;
@@ -24,15 +23,13 @@ final class UnassignedResult {
      * path from the PROLOGUE reaches the EPILOGUE without assigning it.
      */
     static boolean inMain(Module module) {
-        for (Module.Function function : module.functions()) {
-            if (function.name().equals("main")) {
-                return mayBeUnassigned(FrameScalarPromotion.apply(function));
-            }
-        }
-        return false;
+        return module.function("main").exists(f -> mayBeUnassigned(FrameScalarPromotion.apply(f)));
     }
 
     private static boolean mayBeUnassigned(Module.Function function) {
+        if (!(function.body().lastOption().getOrNull() instanceof Stmt.Epilogue epilogue)) {
+            return false;
+        }
         Cfg cfg;
         RegisterLiveness liveness;
         try {
@@ -41,9 +38,7 @@ final class UnassignedResult {
         } catch (CfgException e) {
             return false;
         }
-        Vector<LExp> results = function.body().lastOption()
-                .map(s -> s instanceof Stmt.Epilogue e ? e.results() : Vector.<LExp>empty()).getOrElse(Vector.empty());
-        return results.exists(r -> r instanceof LExp.Reg reg && liveness.numberOf(reg.name())
+        return epilogue.results().exists(r -> r instanceof LExp.Reg reg && liveness.numberOf(reg.name())
                 .exists(n -> liveness.liveIn(cfg.entry()).contains(n)));
     }
 }

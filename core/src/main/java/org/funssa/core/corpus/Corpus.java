@@ -109,8 +109,8 @@ public record Corpus(Path root) {
             return Vector.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
                     .map(String::strip)
                     .filter(line -> !line.isEmpty() && !line.startsWith("#"))
-                    .toMap(line -> line.split("\\s+", 2)[0], line -> line.split("\\s+", 2).length > 1
-                            ? line.split("\\s+", 2)[1] : "");
+                    .map(line -> line.split("\\s+", 2))
+                    .toMap(parts -> parts[0], parts -> parts.length > 1 ? parts[1] : "");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
@@ -71,7 +72,7 @@ public final class LirWriter {
     /** The type of code addresses on x86_64 (shared/LIR.md). */
     private static final LirType LABEL_TYPE = LirType.I64;
     /** The labels a COINS back end makes for its own blocks, and so finds taken if a module already has them. */
-    private static final java.util.regex.Pattern COINS_LABEL = java.util.regex.Pattern.compile("\\.L[0-9]+");
+    private static final Pattern COINS_LABEL = Pattern.compile("\\.L[0-9]+");
     /** Alignment of the frame slots that hold aggregate variables: the largest scalar's, as x86_64 aligns. */
     private static final long AGGREGATE_ALIGNMENT = 8;
 
@@ -108,7 +109,7 @@ public final class LirWriter {
             throw new IllegalArgumentException(v);
         });
         Vector<Module.Function> functions = program.functions().map(f -> new FunctionWriter(f, form).write());
-        java.util.Set<String> used = new HashSet<>();
+        Set<String> used = new HashSet<>();
         functions.forEach(f -> f.body().forEach(statement -> Statements.forEachNode(statement, e -> {
             if (e instanceof LExp.Reg reg) {
                 used.add(reg.name());
@@ -132,6 +133,8 @@ public final class LirWriter {
         private final Nest nest;
         /** The variables' names, which become their registers' (the hints, where no two variables share one). */
         private final VarNames names;
+        /** The {@link #useBody} of a variable used in more than one body. */
+        private static final int MIXED = -1;
         private final Map<String, Integer> bindings = new HashMap<>();
         /** Each variable's name hint, by the name it is written under. */
         private final Map<String, String> hints = new HashMap<>();
@@ -144,7 +147,6 @@ public final class LirWriter {
         private final Map<String, LExp> closed = new HashMap<>();
         /** How many uses each pending replacement of the current block has still to serve. */
         private final Map<String, Integer> remaining = new HashMap<>();
-        private static final int MIXED = -1;
         private final Map<String, LirType> registers = new LinkedHashMap<>();
         private final Map<LirType, String> undefined = new HashMap<>();
         /** The names of the function's symbols, variables and labels, and of the registers and labels added. */
@@ -327,8 +329,8 @@ public final class LirWriter {
                     pending.put(names.name(x), new Pending(x, e.expression(), reads, sensitive));
                     continue;
                 }
-                // A replacement this let spoils is assigned before it: first those still needed after it, so
-                // that the let reads their registers, then, once the let has taken its operands, the others.
+                // A replacement this let spoils is assigned before it unless the let itself is its last use (the
+                // let reads its operands before its effect): the let then reads the register, as later uses do.
                 for (Iterator<Pending> it = pending.values().iterator(); it.hasNext(); ) {
                     Pending p = it.next();
                     int here = let.expr().operands().count(p.var()::equals);
@@ -337,15 +339,7 @@ public final class LirWriter {
                         it.remove();
                     }
                 }
-                Vector<Stmt> code = statements(let, pending);
-                for (Iterator<Pending> it = pending.values().iterator(); it.hasNext(); ) {
-                    Pending p = it.next();
-                    if (spoils(effect, writes, p)) {
-                        out.add(set(p.var(), p.expression()));
-                        it.remove();
-                    }
-                }
-                out.addAll(code.asJava());
+                out.addAll(statements(let, pending).asJava());
             }
             Vector<Stmt> tail = tail(body.tail(), pending);
             for (Pending p : pending.values()) {

@@ -52,8 +52,9 @@ public final class Rebuild {
             case Expr.Load l -> new Expr.Load(l.type(), l.mem(), l.address(), l.access());
             case Expr.Store x -> new Expr.Store(x.type(), x.mem(), x.address(), x.value(), x.access());
             case Expr.Call c -> new Expr.Call(c.function(), Vector.ofAll(c.args()), c.mem(), c.results());
+            case Expr.Psi p -> new Expr.Psi(p.type(), Vector.ofAll(p.args()));
         };
-        return new Let(let.vars().map(Rebuild::var), e);
+        return new Let(let.vars().map(Rebuild::var), e, let.guard());
     }
 
     private static Tail tail(Tail tail) {

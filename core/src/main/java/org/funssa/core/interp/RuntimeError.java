@@ -39,6 +39,11 @@ public record RuntimeError(Kind kind, String message, Option<Where> where) {
         OUTPUT_LIMIT,
         /** The program's memory (frames, heap) outgrew the JVM's heap. */
         OUT_OF_MEMORY,
+        /**
+         * A ψ-function selected an argument whose guarded definition did not execute: the ψ-SSA program breaks
+         * the condition that an argument's guard implies its definition's (seed 001 §3, Condition 1).
+         */
+        UNDEFINED_PSI_ARGUMENT,
         /** A fault of the interpreter itself (a bug): reported rather than thrown. */
         INTERNAL,
         /** A construct the interpreter does not execute (I128 values, F128 arithmetic beyond double). */

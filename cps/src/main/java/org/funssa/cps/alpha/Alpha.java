@@ -9,6 +9,7 @@ import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
+import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
@@ -76,7 +77,7 @@ public final class Alpha {
             for (int i = 0; i < a.lets().size(); i++) {
                 Let x = a.lets().get(i);
                 Let y = b.lets().get(i);
-                if (!exprs(x.expr(), y.expr()) || !bindAll(x, y)) {
+                if (!guards(x.guard(), y.guard()) || !exprs(x.expr(), y.expr()) || !bindAll(x, y)) {
                     return false;
                 }
             }
@@ -167,8 +168,18 @@ public final class Alpha {
                     && x.access().equals(y.access());
             case Expr.Call x -> b instanceof Expr.Call y && x.results().equals(y.results())
                     && x.args().size() == y.args().size();
+            case Expr.Psi x -> b instanceof Expr.Psi y && x.type().equals(y.type());
         };
         return shape && atoms(a.operands(), b.operands());
+    }
+
+    /** Guards correspond when they are the same kind and their predicates correspond. */
+    private boolean guards(Guard a, Guard b) {
+        return switch (a) {
+            case Guard.When(Atom p) -> b instanceof Guard.When(Atom q) && atom(p, q);
+            case Guard.Always x -> b instanceof Guard.Always;
+            case Guard.Speculated x -> b instanceof Guard.Speculated;
+        };
     }
 
     private boolean tails(Tail a, Tail b) {

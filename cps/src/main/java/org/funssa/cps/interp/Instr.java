@@ -66,7 +66,20 @@ final class Instr {
      */
     record Call(IrCode direct, LibraryFunction library, String libraryName, int function,
                 int[] args, Shape[] argShapes, LirType[] argTypes,
-                int[] results, Type.Data[] resultTypes, int next) {}
+                int[] results, Type.Data[] resultTypes, int next, Guarded guard) {
+
+        /** The same call made only when {@code guard}'s predicate holds. */
+        Call guarded(Guarded g) {
+            return new Call(direct, library, libraryName, function, args, argShapes, argTypes, results, resultTypes,
+                    next, g);
+        }
+    }
+
+    /**
+     * The guard of a predicated call ({@code p ? r, m = call …}): the slot of its predicate, what to do when the
+     * predicate holds (mark the results defined) and when it does not (results ⊥ and not defined).
+     */
+    record Guarded(int predicate, Exec taken, Exec skipped) {}
 
     /** A return: the slots of the data values, their shapes and their LIR types (memory tokens are not values). */
     record Return(int[] values, Shape[] shapes, LirType[] types) {}

@@ -20,6 +20,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
@@ -57,6 +58,8 @@ final class IrCompiler {
     private final Context context;
     private final FrameLayout layout;
     private final Map<Atom.Var, Slot> variables = new HashMap<>();
+    /** For each data variable of a predicated let: the slot telling whether its definition executed (1) or not. */
+    private final Map<Atom.Var, Integer> executed = new HashMap<>();
     private final Map<Long, Integer> constantSlots = new HashMap<>();
     private long[] constants = new long[16];
     private int scalars;
@@ -122,6 +125,9 @@ final class IrCompiler {
             for (Let let : body.lets()) {
                 for (int i = 0; i < let.arity(); i++) {
                     bind(let.var(i));
+                    if (let.isGuarded() && Shape.of(let.var(i).type()) != Shape.NONE) {
+                        executed.putIfAbsent(let.var(i), newScalar(0));
+                    }
                 }
             }
             for (Fn g : body.functions().reverse()) {
@@ -259,19 +265,117 @@ final class IrCompiler {
         if (let.arity() != e.resultTypes().size()) {
             throw unsupported("a let binds " + let.arity() + " variables to " + e.resultTypes().size() + " results");
         }
-        int cost = 1 + e.operands().count(a -> !(a.type() instanceof Type.Mem));
+        int cost = 1 + e.operands().count(a -> !(a.type() instanceof Type.Mem)) + (let.isGuarded() ? 1 : 0);
         if (e instanceof Expr.Call c) {
-            return Instr.call(cost, block, index, call(c, let.vars(), next));
+            Instr.Call call = call(c, let.vars(), next);
+            if (let.guard() instanceof Guard.When(Atom p)) {
+                call = call.guarded(new Instr.Guarded(scalar(p), mark(let, 1, -1), mark(let, 0, next)));
+            }
+            return Instr.call(cost, block, index, call);
         }
         Slot d = variable(let.var(0));
-        return Instr.plain(cost, block, index, switch (e) {
+        Instr.Exec exec = switch (e) {
             case Expr.Copy c -> copy(c.value(), d, next);
             case Expr.Prim p -> prim(p, d.index(), next);
             case Expr.Select s -> select(s, d, next);
             case Expr.Load l -> load(l, d, next);
             case Expr.Store s -> store(s, next);
+            case Expr.Psi s -> psi(s, d, next);
             case Expr.Call c -> throw new IllegalStateException("calls are compiled above");
-        });
+        };
+        if (let.guard() instanceof Guard.When(Atom p)) {
+            int g = scalar(p);
+            Instr.Exec taken = mark(let, 1, -1);
+            Instr.Exec skipped = mark(let, 0, next);
+            Instr.Exec evaluate = exec;
+            exec = f -> {
+                if (f.r[g] == 0) {
+                    return skipped.exec(f);
+                }
+                taken.exec(f);
+                return evaluate.exec(f);
+            };
+        }
+        return Instr.plain(cost, block, index, exec);
+    }
+
+    /**
+     * Marks a predicated let's data variables as defined ({@code 1}) or not ({@code 0}); a variable left undefined
+     * holds ⊥ (0, or an all-zero aggregate), as a register whose predicated write did not happen holds no value
+     * of the let's. Returns {@code next}.
+     */
+    private Instr.Exec mark(Let let, int defined, int next) {
+        Vector<Atom.Var> data = let.vars().filter(v -> Shape.of(v.type()) != Shape.NONE);
+        int[] flags = data.map(executed::get).toJavaStream().mapToInt(i -> i).toArray();
+        if (defined == 1) {
+            return f -> {
+                for (int flag : flags) {
+                    f.r[flag] = 1;
+                }
+                return next;
+            };
+        }
+        int[] scalars = data.filter(v -> Shape.of(v.type()).scalar()).map(v -> variable(v).index())
+                .toJavaStream().mapToInt(i -> i).toArray();
+        int[] blocks = data.filter(v -> Shape.of(v.type()) == Shape.BLOCK).map(v -> variable(v).index())
+                .toJavaStream().mapToInt(i -> i).toArray();
+        int[] zeros = data.filter(v -> Shape.of(v.type()) == Shape.BLOCK)
+                .map(v -> block(new Atom.Undef(v.type()))).toJavaStream().mapToInt(i -> i).toArray();
+        return f -> {
+            for (int flag : flags) {
+                f.r[flag] = 0;
+            }
+            for (int t : scalars) {
+                f.r[t] = 0;
+            }
+            for (int i = 0; i < blocks.length; i++) {
+                f.a[blocks[i]] = f.a[zeros[i]];
+            }
+            return next;
+        };
+    }
+
+    /**
+     * {@code ψ(p₁?a₁, …, pₙ?aₙ)}: the rightmost argument whose guard holds, ⊥ when none does. Selecting an argument
+     * whose predicated definition did not execute fails: its value is not the program's.
+     */
+    private Instr.Exec psi(Expr.Psi s, Slot d, int next) {
+        Vector<Expr.Psi.Arg> args = s.args();
+        int n = args.size();
+        int[] guards = new int[n];
+        int[] values = new int[n];
+        int[] flags = new int[n];
+        String[] names = new String[n];
+        boolean block = d.shape() == Shape.BLOCK;
+        for (int i = 0; i < n; i++) {
+            Expr.Psi.Arg arg = args.get(i);
+            guards[i] = scalar(arg.guard());
+            values[i] = block ? block(arg.value()) : scalar(arg.value());
+            flags[i] = arg.value() instanceof Atom.Var v ? executed.getOrDefault(v, -1) : -1;
+            names[i] = arg.value() instanceof Atom.Var v ? v.hint() : arg.value().toString();
+        }
+        int t = d.index();
+        int none = block ? block(new Atom.Undef(s.type())) : constant(0);
+        return f -> {
+            long[] r = f.r;
+            int chosen = none;
+            for (int i = n - 1; i >= 0; i--) {
+                if (r[guards[i]] != 0) {
+                    if (flags[i] >= 0 && r[flags[i]] == 0) {
+                        throw new RuntimeTrap(RuntimeError.Kind.UNDEFINED_PSI_ARGUMENT, "ψ selected argument " + (i + 1)
+                                + " (" + names[i] + "), whose predicated definition did not execute");
+                    }
+                    chosen = values[i];
+                    break;
+                }
+            }
+            if (block) {
+                f.a[t] = f.a[chosen];
+            } else {
+                r[t] = r[chosen];
+            }
+            return next;
+        };
     }
 
     private Instr.Exec copy(Atom value, Slot d, int next) {
@@ -421,7 +525,7 @@ final class IrCompiler {
         return new Instr.Call(direct, library, libraryName, function, argSlots, shapes,
                 args.map(a -> ((Type.Data) a.type()).lir()).toJavaArray(LirType[]::new),
                 results.map(v -> variable(v).index()).toJavaStream().mapToInt(i -> i).toArray(),
-                c.results().toJavaArray(Type.Data[]::new), next);
+                c.results().toJavaArray(Type.Data[]::new), next, null);
     }
 
     // ---------------------------------------------------------------- pure operators

@@ -228,6 +228,14 @@ public final class IrInterpreter {
                         case Instr.PLAIN -> pc = in.exec.exec(f);
                         case Instr.CALL -> {
                             Instr.Call c = in.call;
+                            if (c.guard() != null) {
+                                Instr.Guarded g = c.guard();
+                                if (f.r[g.predicate()] == 0) {
+                                    pc = g.skipped().exec(f);
+                                    break;
+                                }
+                                g.taken().exec(f);
+                            }
                             IrCode callee = c.direct();
                             LibraryFunction lib = c.library();
                             String libName = c.libraryName();

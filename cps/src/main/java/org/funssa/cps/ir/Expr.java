@@ -13,7 +13,8 @@ import org.funssa.core.lir.Op;
  * {@link Call} consumes one and produces the next. Two loads of the same token and address are the same
  * value (seed 004's simple alias analysis made first-class).
  */
-public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Load, Expr.Store, Expr.Call {
+public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Load, Expr.Store, Expr.Call,
+        Expr.Psi {
 
     /** The types of the values this expression produces, in binding order. */
     Vector<Type> resultTypes();
@@ -33,6 +34,7 @@ public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Loa
             case Load l -> 2;
             case Store s -> 3;
             case Call c -> c.args().size() + 2;
+            case Psi p -> 2 * p.args().size();
         };
     }
 
@@ -49,6 +51,7 @@ public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Loa
             case Load l -> i == 0 ? l.mem() : l.address();
             case Store s -> i == 0 ? s.mem() : i == 1 ? s.address() : s.value();
             case Call c -> i == 0 ? c.function() : i == count - 1 ? c.mem() : c.args().get(i - 1);
+            case Psi p -> i % 2 == 0 ? p.args().get(i / 2).guard() : p.args().get(i / 2).value();
         };
     }
 
@@ -90,6 +93,10 @@ public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Loa
                 Atom mem = f.apply(c.mem());
                 yield function == c.function() && args == c.args() && mem == c.mem() ? c
                         : new Call(function, args, mem, c.results());
+            }
+            case Psi p -> {
+                Vector<Psi.Arg> args = Images.map(p.args(), a -> a.mapAtoms(f));
+                yield args == p.args() ? p : new Psi(p.type(), args);
             }
         };
     }
@@ -179,6 +186,45 @@ public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Loa
         @Override
         public Vector<Atom> operands() {
             return args.prepend(function).append(mem);
+        }
+    }
+
+    /**
+     * {@code ψ(p₁?a₁, …, pₙ?aₙ)}: the value of the rightmost argument whose guard holds (seed 000 §Definition,
+     * Figures 1 and 2; seed 001 §2). Guards are predicates as in {@link Guard.When}: integers, true when not
+     * zero. The arguments are ordered as their definitions were in the dominance tree of the program before
+     * if-conversion, left to right for top to bottom; when no guard holds the ψ's value is ⊥. A ψ is pure and
+     * never traps, so it may be speculated; selecting an argument whose guarded definition did not execute is an
+     * error of the program (the interpreter reports it).
+     */
+    record Psi(Type.Data type, Vector<Arg> args) implements Expr {
+
+        public Psi {
+            if (args.isEmpty()) {
+                throw new IllegalArgumentException("a ψ needs at least one argument");
+            }
+        }
+
+        /** One guarded argument {@code guard ? value}. */
+        public record Arg(Atom guard, Atom value) {
+
+            /** Both atoms replaced by {@code f}'s image; this argument when neither changes. */
+            public Arg mapAtoms(UnaryOperator<Atom> f) {
+                Atom g = f.apply(guard);
+                Atom v = f.apply(value);
+                return g == guard && v == value ? this : new Arg(g, v);
+            }
+        }
+
+        @Override
+        public Vector<Type> resultTypes() {
+            return Vector.of(type);
+        }
+
+        /** The guards and values alternately: {@code p₁, a₁, …, pₙ, aₙ}. */
+        @Override
+        public Vector<Atom> operands() {
+            return args.flatMap(a -> Vector.of(a.guard(), a.value()));
         }
     }
 }

@@ -17,7 +17,6 @@ import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.rewrite.Nest;
@@ -66,7 +65,7 @@ public final class Liveness {
             for (int k = 0, count = lets.size(); k < count; k++) {
                 Let let = lets.get(k);
                 occurrences.letOperands();
-                numbering.used(b, let.expr());
+                numbering.used(b, let);
                 occurrences.letVars();
                 for (int i = 0; i < let.arity(); i++) {
                     numbering.defined(b, let.var(i));
@@ -226,10 +225,10 @@ public final class Liveness {
             }
         }
 
-        /** The operands of a let, read by index: no vector and no iterator is allocated per let. */
-        void used(int b, Expr e) {
-            for (int i = 0, count = e.operandCount(); i < count; i++) {
-                used(b, e.operand(i));
+        /** The operands of a let and its guard, read by index: no vector and no iterator is allocated per let. */
+        void used(int b, Let let) {
+            for (int i = 0, count = let.operandCount(); i < count; i++) {
+                used(b, let.operand(i));
             }
         }
 

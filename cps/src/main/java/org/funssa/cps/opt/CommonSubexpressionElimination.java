@@ -93,7 +93,9 @@ public final class CommonSubexpressionElimination {
             }
             Atom.Var name = names.get(key.get());
             if (name == null) {
-                names.put(key.get(), var);
+                if (let.guard().isUnconditional()) { // p ? x = e names e only where p holds
+                    names.put(key.get(), var);
+                }
                 return let;
             }
             copyOf[var.id()] = name;

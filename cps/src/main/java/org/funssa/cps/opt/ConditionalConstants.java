@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.rewrite.Nest;
@@ -177,8 +178,16 @@ final class ConditionalConstants {
         }
     }
 
-    /** "Expression evaluation" of a let: its variables' values lowered to what the expression gives now. */
+    /**
+     * "Expression evaluation" of a let: its variables' values lowered to what the expression gives now. A
+     * predicated let defines its variables only where its guard holds, and only there may they be read (ψ-SSA,
+     * seed 000 §"SSA algorithms": predicated definitions are treated as ordinary ones); one whose guard is
+     * known false defines nothing.
+     */
     private void evaluate(Let let) {
+        if (let.guard() instanceof Guard.When(Atom p) && isFalse(valueOf(p))) {
+            return;
+        }
         switch (let.expr()) {
             case Expr.Copy c -> lower(let.var(0), valueOf(c.value()));
             case Expr.Prim p -> lower(let.var(0), evaluate(p));
@@ -186,7 +195,31 @@ final class ConditionalConstants {
             case Expr.Load l -> lower(let.var(0), Evaluation.INDETERMINATE);
             case Expr.Store s -> lower(let.var(0), Evaluation.INDETERMINATE);
             case Expr.Call c -> let.vars().forEach(v -> lower(v, Evaluation.INDETERMINATE));
+            case Expr.Psi s -> lower(let.var(0), evaluate(s));
         }
+    }
+
+    /**
+     * A ψ is evaluated with the rule of a φ (seed 000): the meet of its arguments, leaving out those whose guard
+     * is known false or not yet evaluated, and those to the left of an argument whose guard is known true.
+     */
+    private Evaluation evaluate(Expr.Psi s) {
+        Evaluation value = Evaluation.UNDEFINED;
+        for (int i = s.args().size() - 1; i >= 0; i--) {
+            Evaluation guard = valueOf(s.args().get(i).guard());
+            if (guard instanceof Evaluation.Undefined || isFalse(guard)) {
+                continue;
+            }
+            value = value.meet(valueOf(s.args().get(i).value()));
+            if (guard instanceof Evaluation.Constant c && Folding.isTrue(c.literal()).getOrElse(false)) {
+                break;
+            }
+        }
+        return value;
+    }
+
+    private static boolean isFalse(Evaluation guard) {
+        return guard instanceof Evaluation.Constant c && !Folding.isTrue(c.literal()).getOrElse(true);
     }
 
     /** Indeterminate if an operand is, undefined if one is, else the folded constant (indeterminate if it traps). */
@@ -289,9 +322,9 @@ final class ConditionalConstants {
             Body body = nest.body(node);
             Vector<Let> lets = body.lets();
             for (int i = 0; i < lets.size(); i++) {
-                Expr expr = lets.get(i).expr();
-                for (int k = 0, n = expr.operandCount(); k < n; k++) {
-                    if (expr.operand(k) instanceof Atom.Var v) {
+                Let let = lets.get(i);
+                for (int k = 0, n = let.operandCount(); k < n; k++) {
+                    if (let.operand(k) instanceof Atom.Var v) {
                         visitor.use(v.id(), node, i, 0);
                     }
                 }

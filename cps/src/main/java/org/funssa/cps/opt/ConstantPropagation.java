@@ -103,6 +103,7 @@ public final class ConstantPropagation {
             case Expr.Load l -> false;
             case Expr.Store s -> false;
             case Expr.Call c -> false;
+            case Expr.Psi s -> facts.value(let.var(0)) instanceof Evaluation.Constant;
         };
     }
 

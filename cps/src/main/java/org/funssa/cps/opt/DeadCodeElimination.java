@@ -197,6 +197,7 @@ public final class DeadCodeElimination implements Pass {
                 case Expr.Copy c -> false;
                 case Expr.Prim p -> false;
                 case Expr.Select s -> false;
+                case Expr.Psi p -> false;
             };
         }
 
@@ -258,9 +259,9 @@ public final class DeadCodeElimination implements Pass {
             int number = firstLet[node] + index;
             if (!liveLet[number]) {
                 liveLet[number] = true;
-                Expr expr = nest.body(node).lets().get(index).expr();
-                for (int k = 0, n = expr.operandCount(); k < n; k++) {
-                    markAtom(expr.operand(k));
+                Let let = nest.body(node).lets().get(index);
+                for (int k = 0, n = let.operandCount(); k < n; k++) {
+                    markAtom(let.operand(k)); // a predicated let's guard too
                 }
                 markBlock(node);
             }

@@ -33,7 +33,8 @@ sealed interface ExpressionKey {
 
     /**
      * The key of an expression the table may hold, or none: not for copies (§6.2 keeps them in the copy table),
-     * stores and calls (they make a new memory version, and a call may do anything), volatile loads (each reads
+     * stores and calls (they make a new memory version, and a call may do anything), ψs (merges, as φs are
+     * not entered: seed 000 treats them with the rules of φs), volatile loads (each reads
      * anew), aggregates (copied whole by loads and stores, never named by a copy), nor any expression with a ⊥
      * operand (two ⊥ are not known to be the same value).
      */
@@ -52,6 +53,7 @@ sealed interface ExpressionKey {
             case Expr.Copy c -> Option.none();
             case Expr.Store s -> Option.none();
             case Expr.Call c -> Option.none();
+            case Expr.Psi s -> Option.none();
         };
     }
 

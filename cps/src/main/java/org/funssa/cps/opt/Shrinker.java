@@ -154,8 +154,8 @@ final class Shrinker {
             for (int i = 0; i < block.lets.size(); i++) {
                 Let let = block.lets.get(i);
                 Expr expr = let.expr();
-                for (int k = 0, n = expr.operandCount(); k < n; k++) {
-                    use(expr.operand(k), 1);
+                for (int k = 0, n = let.operandCount(); k < n; k++) {
+                    use(let.operand(k), 1);
                 }
                 for (int k = 0; k < let.arity(); k++) {
                     definer[let.var(k).id()] = node;
@@ -442,12 +442,12 @@ final class Shrinker {
     /** Deletes let {@code i} of the node: its operands are used once less each. */
     private void remove(int node, int i) {
         Block block = blocks[node];
-        Expr expr = block.lets.set(i, null).expr();
+        Let let = block.lets.set(i, null);
         block.liveLets--;
         block.edited = true;
         changed = true;
-        for (int k = 0, n = expr.operandCount(); k < n; k++) {
-            use(resolve(expr.operand(k)), -1);
+        for (int k = 0, n = let.operandCount(); k < n; k++) {
+            use(resolve(let.operand(k)), -1);
         }
         if (block.liveLets == 0) {
             revisit(node);
@@ -684,9 +684,8 @@ final class Shrinker {
             block.dead = true;
             for (Let let : block.lets) {
                 if (let != null) {
-                    Expr expr = let.expr();
-                    for (int k = 0, n = expr.operandCount(); k < n; k++) {
-                        use(resolve(expr.operand(k)), -1);
+                    for (int k = 0, n = let.operandCount(); k < n; k++) {
+                        use(resolve(let.operand(k)), -1);
                     }
                 }
             }

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.Map;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
@@ -54,9 +53,8 @@ public final class Uses {
             Body body = nest.body(node);
             for (int i = 0, n = body.lets().size(); i < n; i++) {
                 Let let = body.lets().get(i);
-                Expr expr = let.expr();
-                for (int k = 0, m = expr.operandCount(); k < m; k++) {
-                    uses.use(expr.operand(k));
+                for (int k = 0, m = let.operandCount(); k < m; k++) {
+                    uses.use(let.operand(k));
                 }
                 for (int k = 0; k < let.arity(); k++) {
                     uses.definitions.putIfAbsent(let.var(k), new Site(node, i));

@@ -20,6 +20,7 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
@@ -213,6 +214,15 @@ public final class IrParser {
 
     private Let let() {
         keyword("let");
+        Guard guard = Guard.ALWAYS;
+        if (isKeyword("speculated")) {
+            lexer.next();
+            guard = Guard.SPECULATED;
+        } else if (lexer.peek().kind() == Lexer.Kind.INTEGER || lexer.followedBy('?')) {
+            Atom predicate = atom();
+            punct("?");
+            guard = Guard.when(predicate);
+        }
         Vector<Lexer.Token> names = Vector.empty();
         Vector<Option<Type>> declared = Vector.empty();
         do {
@@ -246,7 +256,7 @@ public final class IrParser {
             });
             vars = vars.append(bind(name, type));
         }
-        return Let.of(vars, expr);
+        return new Let(vars, expr, guard);
     }
 
     private Expr expr() {
@@ -275,6 +285,7 @@ public final class IrParser {
         Type.Data type = dataType(token, suffix);
         return switch (head) {
             case "select" -> new Expr.Select(type, atom(), atom(), atom());
+            case "psi" -> psi(type);
             case "load" -> new Expr.Load(type, atom(), atom(), access());
             case "store" -> new Expr.Store(type, atom(), atom(), atom(), access());
             default -> {
@@ -286,6 +297,22 @@ public final class IrParser {
                 yield new Expr.Prim(op, type, operands);
             }
         };
+    }
+
+    /** {@code psi.t(p₁ ? a₁, …, pₙ ? aₙ)}. */
+    private Expr psi(Type.Data type) {
+        punct("(");
+        Vector<Expr.Psi.Arg> args = Vector.empty();
+        do {
+            if (!args.isEmpty()) {
+                lexer.next();
+            }
+            Atom guard = atom();
+            punct("?");
+            args = args.append(new Expr.Psi.Arg(guard, atom()));
+        } while (isPunct(","));
+        punct(")");
+        return new Expr.Psi(type, args);
     }
 
     private Expr call(Vector<Type.Data> results) {

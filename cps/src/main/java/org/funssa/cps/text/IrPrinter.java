@@ -13,6 +13,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
@@ -150,6 +151,11 @@ public final class IrPrinter {
     private void let(StringBuilder out, Let let) {
         Vector<Type> results = let.expr().resultTypes();
         out.append("let ");
+        switch (let.guard()) {
+            case Guard.When(Atom predicate) -> atom(out, predicate).append(" ? ");
+            case Guard.Speculated s -> out.append("speculated ");
+            case Guard.Always a -> { }
+        }
         for (int i = 0; i < let.arity(); i++) {
             Atom.Var var = let.var(i);
             out.append(i > 0 ? ", " : "").append(Names.write(names.apply(var)));
@@ -174,6 +180,14 @@ public final class IrPrinter {
                     access(atoms(out.append("load.").append(type), Vector.of(mem, address)), access);
             case Expr.Store(Type.Data type, Atom mem, Atom address, Atom value, Access access) ->
                     access(atoms(out.append("store.").append(type), Vector.of(mem, address, value)), access);
+            case Expr.Psi(Type.Data type, Vector<Expr.Psi.Arg> args) -> {
+                out.append("psi.").append(type).append('(');
+                for (int i = 0; i < args.size(); i++) {
+                    atom(i > 0 ? out.append(", ") : out, args.get(i).guard()).append(" ? ");
+                    atom(out, args.get(i).value());
+                }
+                out.append(')');
+            }
             case Expr.Call(Atom function, Vector<Atom> args, Atom mem, Vector<Type.Data> results) -> {
                 out.append("call");
                 results.forEach(t -> out.append('.').append(t));
@@ -207,7 +221,7 @@ public final class IrPrinter {
         out.append(')');
     }
 
-    private void atom(StringBuilder out, Atom atom) {
+    private StringBuilder atom(StringBuilder out, Atom atom) {
         switch (atom) {
             case Atom.Var v -> out.append(Names.write(names.apply(v)));
             case Atom.IntLit(Type.Data type, BigInteger value) -> typed(out.append(value), type, Type.I32);
@@ -216,6 +230,7 @@ public final class IrPrinter {
                     typed(out.append(space == Atom.Space.STATIC ? '@' : '$').append(Names.write(symbol)), type, Type.I64);
             case Atom.Undef(Type type) -> out.append("undef.").append(type);
         }
+        return out;
     }
 
     private static void typed(StringBuilder out, Type type, Type implied) {

@@ -61,6 +61,13 @@ final class Lexer {
                 "expected " + expected + ", found " + at.describe());
     }
 
+    /** Whether the token after the next one starts with {@code ch}: one character of lookahead past {@link #peek()}. */
+    boolean followedBy(char ch) {
+        peek();
+        skipBlanks();
+        return pos < text.length() && text.charAt(pos) == ch;
+    }
+
     /** Whether the next non-blank character opens a parenthesis (an embedded LIR S-expression). */
     boolean atRaw() {
         if (peeked != null) {
@@ -172,7 +179,7 @@ final class Lexer {
             }
             return new Token(Kind.BANG, text.substring(wordStart, pos), l, c);
         }
-        if ("(),:=@$⊥".indexOf(ch) >= 0) {
+        if ("(),:=@$⊥?".indexOf(ch) >= 0) {
             advance();
             return new Token(Kind.PUNCT, String.valueOf(ch), l, c);
         }

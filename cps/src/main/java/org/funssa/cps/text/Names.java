@@ -17,11 +17,11 @@ final class Names {
 
     /** Words of the syntax; a name equal to one of them is quoted. */
     static final Set<String> KEYWORDS = HashSet.of("fun", "let", "letrec", "and", "in", "jump", "if", "then",
-            "else", "switch", "case", "default", "return", "undef", "nan", "inf");
+            "else", "switch", "case", "default", "return", "undef", "nan", "inf", "speculated");
 
     /** Heads of expression forms written {@code head.type}; a name whose first segment is one of them is quoted. */
     static final Set<String> FORMS = Stream.of(Op.values()).map(op -> op.name().toLowerCase(Locale.ROOT))
-            .toSet().addAll(HashSet.of("select", "load", "store", "call", "undef"));
+            .toSet().addAll(HashSet.of("select", "load", "store", "call", "undef", "psi"));
 
     static boolean isIdentifierStart(char c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '.' || c == '%';

@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.Map;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
@@ -53,9 +52,8 @@ public final class VarNames {
         for (int node = 0; node < nest.size(); node++) { // uses of variables bound nowhere
             Body body = nest.body(node);
             for (Let let : body.lets()) {
-                Expr e = let.expr();
-                for (int i = 0; i < e.operandCount(); i++) {
-                    order.addUse(e.operand(i));
+                for (int i = 0; i < let.operandCount(); i++) {
+                    order.addUse(let.operand(i));
                 }
             }
             Tail tail = body.tail();

@@ -20,6 +20,11 @@ public enum Rule {
     TYPE_MISMATCH,
     /** A branch, switch or select condition is not of an integer type. */
     NON_INTEGER_CONDITION,
+    /**
+     * The guard of a predicated let or of a ψ argument is not of an integer type (a predicate is an integer, true
+     * when not zero, as a branch condition is).
+     */
+    NON_INTEGER_GUARD,
     /** A switch lists the same case value twice. */
     DUPLICATE_CASE,
     /** A memory token is used after a store or call consumed it. */

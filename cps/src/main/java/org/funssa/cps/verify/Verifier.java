@@ -17,6 +17,7 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
@@ -225,6 +226,10 @@ public final class Verifier {
         Place.LetAt at = new Place.LetAt(index);
         Expr expr = let.expr();
         expr.operands().forEach(a -> use(a, id, at));
+        if (let.guard() instanceof Guard.When(Atom predicate)) {
+            use(predicate, id, at);
+            guard(predicate, "the let's guard", id, at);
+        }
         typeCheck(expr, id, at);
         memoryConsumed(expr).filter(consumed::add).forEach(consumedHere::add);
         Vector<Type> types = expr.resultTypes();
@@ -251,6 +256,7 @@ public final class Verifier {
             case Expr.Prim p -> null;
             case Expr.Select s -> null;
             case Expr.Load l -> null;
+            case Expr.Psi p -> null;
         };
         return mem instanceof Atom.Var v ? Option.of(v) : Option.none();
     }
@@ -309,6 +315,13 @@ public final class Verifier {
                 address(s.address(), "store", id, at);
                 value(s.value(), s.type(), () -> "stored value", id, at);
             }
+            case Expr.Psi p -> {
+                for (int i = 0; i < p.args().size(); i++) {
+                    int n = i + 1;
+                    guard(p.args().get(i).guard(), "the guard of ψ argument " + n, id, at);
+                    value(p.args().get(i).value(), p.type(), () -> "ψ argument " + n, id, at);
+                }
+            }
             case Expr.Call c -> {
                 address(c.function(), "call", id, at);
                 memory(c.mem(), "call", id, at);
@@ -318,6 +331,13 @@ public final class Verifier {
                     }
                 }
             }
+        }
+    }
+
+    private void guard(Atom predicate, String what, int id, Place.Position at) {
+        if (!predicate.type().isInteger()) {
+            report(Rule.NON_INTEGER_GUARD, id, at, what + " " + describe(predicate) + " has type " + predicate.type()
+                    + ", expected an integer type");
         }
     }
 

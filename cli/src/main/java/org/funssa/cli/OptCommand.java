@@ -239,19 +239,24 @@ final class OptCommand implements Callable<Integer> {
     }
 
     /**
-     * Each step of the history from construction to destruction, in order: its time, and the lets and local
-     * functions of the program after it with the change from the step before (negative: removed).
+     * Each step of the history from construction to destruction, in order: its time, and the lets, local
+     * functions, conditional branches and ψs of the program after it with the change from the step before
+     * (negative: removed; if-conversion removes branches and makes ψs).
      */
     private static String steps(Vector<LogEntry> log) {
         return log.zipWithIndex().map(entry -> {
             LogEntry step = entry._1;
-            ProgramSize before = entry._2 == 0 ? new ProgramSize(0, 0) : log.get(entry._2 - 1).size();
+            ProgramSize before = entry._2 == 0 ? new ProgramSize(0, 0, 0, 0) : log.get(entry._2 - 1).size();
             return "{\"pass\": " + jsonString(step.step().pass())
                     + ", \"millis\": " + String.format(Locale.ROOT, "%.3f", step.step().elapsed().toNanos() / 1e6)
                     + ", \"lets\": " + step.size().lets()
                     + ", \"letsChange\": " + (step.size().lets() - before.lets())
                     + ", \"localFunctions\": " + step.size().localFunctions()
-                    + ", \"localFunctionsChange\": " + (step.size().localFunctions() - before.localFunctions()) + "}";
+                    + ", \"localFunctionsChange\": " + (step.size().localFunctions() - before.localFunctions())
+                    + ", \"branches\": " + step.size().branches()
+                    + ", \"branchesChange\": " + (step.size().branches() - before.branches())
+                    + ", \"psis\": " + step.size().psis()
+                    + ", \"psisChange\": " + (step.size().psis() - before.psis()) + "}";
         }).mkString(", ");
     }
 

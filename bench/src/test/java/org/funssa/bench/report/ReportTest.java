@@ -30,7 +30,7 @@ class ReportTest {
 
     /** A snapshot measurement whose History costs {@code ratio} copies of a 10 MB program. */
     private static SnapshotMemory.Measurement snapshots(String program, double ratio) {
-        return new SnapshotMemory.Measurement(program, new ProgramSize(100_000, 20_000), 900, 1000, 10_000_000,
+        return new SnapshotMemory.Measurement(program, new ProgramSize(100_000, 20_000, 0, 0), 900, 1000, 10_000_000,
                 (long) (ratio * 10_000_000), 10_000_000);
     }
 

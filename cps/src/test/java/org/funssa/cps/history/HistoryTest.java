@@ -95,13 +95,13 @@ class HistoryTest {
         Vector<LogEntry> log = h.log();
         assertThat(log).hasSize(2);
         LogEntry input = log.get(0);
-        assertThat(input.size()).isEqualTo(new ProgramSize(5, 5));
+        assertThat(input.size()).isEqualTo(new ProgramSize(5, 5, 0, 0));
         assertThat(input.sharing().sharedNodes()).isZero();
         LogEntry step = log.get(1);
         assertThat(step.step().pass()).isEqualTo("touch3");
         assertThat(step.step().optionsText()).isEqualTo("depth=3,verbose");
         assertThat(step.step().elapsed()).isPositive();
-        assertThat(step.size()).isEqualTo(new ProgramSize(6, 5));
+        assertThat(step.size()).isEqualTo(new ProgramSize(6, 5, 0, 0));
         // New: bodies and local functions L1..L3 on the path, the function's body, and the new let.
         assertThat(step.sharing().newNodes()).isEqualTo(3 + 4 + 1);
         assertThat(step.sharing().newNodes() + step.sharing().sharedNodes()).isEqualTo(6 + 2 * 5 + 1);
@@ -314,7 +314,7 @@ class HistoryTest {
         Diff farDiff = Diff.between(p, far);
         assertThat(((Diff.Changed) farDiff.functions().single()).changed()).containsExactly(new Label("L" + DEEP));
         assertThat(farDiff.visited()).isBetween((long) DEEP, 2L * DEEP + 10);
-        assertThat(ProgramSize.of(far)).isEqualTo(new ProgramSize(DEEP + 1, DEEP));
+        assertThat(ProgramSize.of(far)).isEqualTo(new ProgramSize(DEEP + 1, DEEP, 0, 0));
         // An unchanged deep program against an equal copy: no change, no stack overflow.
         assertThat(Diff.between(p, deep()).isEmpty()).isTrue();
     }

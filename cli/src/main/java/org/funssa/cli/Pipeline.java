@@ -24,6 +24,9 @@ import org.funssa.cps.ir.Type;
 import org.funssa.cps.opt.Optimizations;
 import org.funssa.cps.opt.ThreeAddressCode;
 import org.funssa.cps.pass.Pass;
+import org.funssa.psi.PsiForm;
+import org.funssa.psi.PsiPasses;
+import org.funssa.psi.lowering.PsiLowering;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.IrPrinter;
@@ -84,8 +87,8 @@ final class Pipeline {
 
     static PassString parse(String text) {
         try {
-            return PassString.parse(text, new PassString.Vocabulary(Construction.names(), Optimizations.names(),
-                    Destructions.names()));
+            return PassString.parse(text, new PassString.Vocabulary(Construction.names(),
+                    Optimizations.names().appendAll(PsiPasses.names()), Destructions.names()));
         } catch (PassString.PassStringError e) {
             throw new InputError("funssa: " + e.getMessage());
         }
@@ -120,11 +123,18 @@ final class Pipeline {
                 history = history.apply(dump);
                 continue;
             }
-            Pass pass = Optimizations.named(step).get();
+            Pass pass = Optimizations.named(step).orElse(() -> PsiPasses.named(step)).get();
             Program before = history.current();
             Timed<Program> after = timed(step, () -> pass.apply(before));
             history = history.record(after.value(), new Step(step, LinkedHashMap.empty(), after.elapsed()));
             expected.forEach(e -> checkSsa(step, after.value(), e));
+        }
+        if (PsiForm.isPsiSsa(history.current())) { // destruction works on φ-SSA
+            Program psi = history.current();
+            Timed<Program> lowered = timed(PsiLowering.PASS.name(), () -> PsiLowering.PASS.apply(psi));
+            history = history.record(lowered.value(), new Step(PsiLowering.PASS.name(), LinkedHashMap.empty(),
+                    lowered.elapsed()));
+            expected.forEach(e -> checkSsa(PsiLowering.PASS.name(), lowered.value(), e));
         }
         Program optimized = history.current();
         Vector<Timed<Destruction.DestructedFunction>> parts = optimized.functions().map(f -> timed(destruction.name(),

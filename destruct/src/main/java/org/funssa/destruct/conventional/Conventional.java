@@ -2,6 +2,7 @@ package org.funssa.destruct.conventional;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import org.funssa.psi.PsiForm;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
@@ -34,6 +35,10 @@ public final class Conventional {
 
     /** The first jump of the function whose arguments are not its target's parameters, described. */
     public static Option<String> violation(Function function) {
+        if (PsiForm.isPsiSsa(function)) {
+            return Option.of("function " + function.name() + " holds ψ-SSA code (a ψ or a predicated let); "
+                    + "lower it to φ-SSA first (PsiLowering, or any destruction pass, which lowers it)");
+        }
         Nest nest = Nest.of(function);
         for (int node = 0; node < nest.size(); node++) {
             for (int k = 0; k < nest.jumpCount(node); k++) {

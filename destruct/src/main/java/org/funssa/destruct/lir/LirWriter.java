@@ -366,6 +366,7 @@ public final class LirWriter {
                 case Expr.Load l -> !l.access().isVolatile() && !l.access().noSafe();
                 case Expr.Store s -> false;
                 case Expr.Call c -> false;
+                case Expr.Psi p -> throw psiCode();
             };
             int n = uses.getOrDefault(x, 0);
             boolean repeatable = n == 1 || !(let.expr() instanceof Expr.Prim p && traps(p.op()));
@@ -420,6 +421,7 @@ public final class LirWriter {
                             .map(v -> register(names.name(v), ((Type.Data) v.type()).lir()));
                     yield Vector.of(new Stmt.Call(f, args, receivers));
                 }
+                case Expr.Psi p -> throw psiCode();
             };
         }
 
@@ -449,8 +451,14 @@ public final class LirWriter {
                 case Expr.Load l -> memory(l.type(), ops.get(0).expression(), l.access());
                 case Expr.Store s -> throw new IllegalStateException("a store is not an expression");
                 case Expr.Call c -> throw new IllegalStateException("a call is not an expression");
+                case Expr.Psi p -> throw psiCode();
             };
             return new Operand(x, reads, sensitive);
+        }
+
+        /** Conventional form rejects ψ-SSA before a writer is made: a ψ here is a broken invariant. */
+        private static IllegalStateException psiCode() {
+            return new IllegalStateException("a ψ reached the LIR writer: Conventional.violation rejects ψ-SSA code");
         }
 
         private Operand operand(Atom a, Map<String, Pending> pending) {

@@ -1,0 +1,216 @@
+package org.funssa.psi;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.funssa.core.lir.Op;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.rewrite.Nest;
+
+/*
+ * The relations between guards that the ψ transformations ask (seed 000 §"Psi-SSA algorithms": ψ-reduction needs
+ * "the domain of the predicate associated with this argument is included in the union of the domains of the
+ * predicates associated with the arguments on its right", ψ-projection "disjoint", ψ-permutation "disjoint", and
+ * seed 001 §3.1's Conditions 1 and 2 inclusion). A guard is read as a boolean function of leaf conditions through
+ * the lets that define it: `tstne x 0` is x's truth, `tsteq x 0` its negation, `band`/`bor` of 0/1 predicates are
+ * ∧/∨, `bxor p 1` is ¬p, a literal is a constant; anything else (a comparison of data, a parameter) is a leaf, an
+ * independent condition. A query decides over every assignment of the leaves its guards mention (at most
+ * MAX_LEAVES of them, else it answers no).
+ *
+ * This is what the Predicate Partition Graph (seed 002) decides on the region if-conversion made the guards
+ * from: there, too, the branch conditions are independent and a predicate is the set of traces through its block,
+ * that is a conjunction of branch outcomes; the truth tables here decide inclusion, disjointness and unions of
+ * any boolean combination of them exactly, so every query Algorithm 5 makes decidable is decided. Treating a
+ * dependent value as an independent leaf only adds assignments, so every answer "yes" is sound.
+ */
+
+/** Inclusion, disjointness and union of guards, decided on truth tables over their leaf conditions. */
+public final class GuardAlgebra {
+
+    /** Queries mentioning more leaves than this answer no (2^16 assignments at most). */
+    public static final int MAX_LEAVES = 16;
+
+    /** Queries whose guards are built of more lets than this answer no (it bounds the evaluation's depth). */
+    public static final int MAX_NODES = 1024;
+
+    /** The defining expression of every 0/1-valued let, by variable number. */
+    private final Map<Integer, Expr.Prim> definitions = new HashMap<>();
+
+    private GuardAlgebra(Function function) {
+        Nest nest = Nest.of(function);
+        for (int node = 0; node < nest.size(); node++) {
+            Body body = nest.body(node);
+            for (Let let : body.lets()) {
+                if (let.arity() == 1 && let.expr() instanceof Expr.Prim p && p.type().isInteger()) {
+                    definitions.put(let.var(0).id(), p);
+                }
+            }
+        }
+    }
+
+    /** The algebra of the guards of {@code function}. */
+    public static GuardAlgebra of(Function function) {
+        return new GuardAlgebra(function);
+    }
+
+    /** Whether {@code p} holds only where {@code q} holds: {@code p ⊆ q}. */
+    public boolean implies(Atom p, Atom q) {
+        return table(Vector.of(p, q)).always((v) -> !v[0] || v[1]);
+    }
+
+    /** Whether {@code p} and {@code q} never hold together. */
+    public boolean disjoint(Atom p, Atom q) {
+        return table(Vector.of(p, q)).always((v) -> !(v[0] && v[1]));
+    }
+
+    /** Whether {@code p} holds only where one of {@code qs} holds: {@code p ⊆ ∪ qs}. */
+    public boolean coveredBy(Atom p, Vector<Atom> qs) {
+        return table(qs.prepend(p)).always(v -> {
+            if (!v[0]) {
+                return true;
+            }
+            for (int i = 1; i < v.length; i++) {
+                if (v[i]) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
+    /** Whether one of {@code ps} always holds: {@code ∪ ps = true}. */
+    public boolean exhaustive(Vector<Atom> ps) {
+        return coveredBy(new Atom.IntLit(Type.I32, java.math.BigInteger.ONE), ps);
+    }
+
+    /** Whether {@code p} is an i32 known to be 0 or 1 (a comparison, a combination of such, a literal 0 or 1). */
+    public boolean isBoolean(Atom p) {
+        if (!p.type().equals(Type.I32)) {
+            return false;
+        }
+        return switch (p) {
+            case Atom.IntLit lit -> lit.value().signum() >= 0 && lit.value().bitLength() <= 1;
+            case Atom.Var v -> {
+                Expr.Prim def = definitions.get(v.id());
+                yield def != null && (def.op().kind() == Op.Kind.COMPARE
+                        || (def.op() == Op.BAND || def.op() == Op.BOR || def.op() == Op.BXOR)
+                        && def.operands().forAll(this::isBoolean));
+            }
+            default -> false;
+        };
+    }
+
+    @FunctionalInterface
+    private interface Condition {
+        boolean holds(boolean[] values);
+    }
+
+    /** The guards' values under every assignment of their leaves, or a table that answers no. */
+    private Table table(Vector<Atom> guards) {
+        List<Atom> leaves = new ArrayList<>();
+        Map<Atom, Integer> leafIndex = new HashMap<>();
+        int nodes = 0;
+        for (Atom g : guards) {
+            nodes += collectLeaves(g, leaves, leafIndex);
+        }
+        return new Table(guards, leafIndex, nodes > MAX_NODES ? Integer.MAX_VALUE : leaves.size());
+    }
+
+    /** Collects the leaves of a guard with an explicit stack; returns how many atoms it is built of. */
+    private int collectLeaves(Atom guard, List<Atom> leaves, Map<Atom, Integer> leafIndex) {
+        ArrayList<Atom> stack = new ArrayList<>();
+        stack.add(guard);
+        int nodes = 0;
+        while (!stack.isEmpty() && nodes++ <= MAX_NODES) {
+            Atom a = stack.remove(stack.size() - 1);
+            Vector<Atom> parts = parts(a);
+            if (parts == null) {
+                if (!(a instanceof Atom.IntLit) && !leafIndex.containsKey(a)) {
+                    leafIndex.put(a, leaves.size());
+                    leaves.add(a);
+                }
+            } else {
+                stack.addAll(parts.asJava());
+            }
+        }
+        return nodes;
+    }
+
+    /** The atoms a guard is a boolean function of, or null for a leaf or a literal. */
+    private Vector<Atom> parts(Atom a) {
+        if (!(a instanceof Atom.Var v) || !definitions.containsKey(v.id())) {
+            return null;
+        }
+        Expr.Prim def = definitions.get(v.id());
+        return switch (def.op()) {
+            case TSTNE, TSTEQ -> isZero(def.operands().get(1)) ? Vector.of(def.operands().get(0)) : null;
+            case BAND, BOR -> def.operands().forAll(this::isBoolean) ? def.operands() : null;
+            case BXOR -> def.operands().forAll(this::isBoolean) && isOne(def.operands().get(1))
+                    ? Vector.of(def.operands().get(0)) : null;
+            default -> null;
+        };
+    }
+
+    private static boolean isZero(Atom a) {
+        return a instanceof Atom.IntLit lit && lit.value().signum() == 0;
+    }
+
+    private static boolean isOne(Atom a) {
+        return a instanceof Atom.IntLit lit && lit.value().equals(java.math.BigInteger.ONE);
+    }
+
+    /** The truth of a guard under one assignment of the leaves ({@code bit i} of {@code assignment}: leaf i). */
+    private boolean truth(Atom a, long assignment, Map<Atom, Integer> leafIndex) {
+        if (a instanceof Atom.IntLit lit) {
+            return lit.value().signum() != 0;
+        }
+        Vector<Atom> parts = parts(a);
+        if (parts == null) {
+            return (assignment >>> leafIndex.get(a) & 1) != 0;
+        }
+        Expr.Prim def = definitions.get(((Atom.Var) a).id());
+        return switch (def.op()) {
+            case TSTNE -> truth(parts.get(0), assignment, leafIndex);
+            case TSTEQ, BXOR -> !truth(parts.get(0), assignment, leafIndex);
+            case BAND -> truth(parts.get(0), assignment, leafIndex) && truth(parts.get(1), assignment, leafIndex);
+            default -> truth(parts.get(0), assignment, leafIndex) || truth(parts.get(1), assignment, leafIndex);
+        };
+    }
+
+    /** The guards evaluated under every assignment of their leaves. */
+    private final class Table {
+        private final Vector<Atom> guards;
+        private final Map<Atom, Integer> leafIndex;
+        private final int leaves;
+
+        Table(Vector<Atom> guards, Map<Atom, Integer> leafIndex, int leaves) {
+            this.guards = guards;
+            this.leafIndex = leafIndex;
+            this.leaves = leaves;
+        }
+
+        /** Whether the condition holds under every assignment; no when there are too many leaves. */
+        boolean always(Condition condition) {
+            if (leaves > MAX_LEAVES) {
+                return false;
+            }
+            boolean[] values = new boolean[guards.size()];
+            for (long assignment = 0; assignment < 1L << leaves; assignment++) {
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = truth(guards.get(i), assignment, leafIndex);
+                }
+                if (!condition.holds(values)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

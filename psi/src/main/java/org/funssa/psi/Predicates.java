@@ -1,0 +1,78 @@
+package org.funssa.psi;
+
+import io.vavr.collection.Vector;
+import java.util.BitSet;
+import java.util.List;
+import org.funssa.core.lir.Op;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.ir.VarSupply;
+
+/**
+ * Makes predicates as lets, for a pass that builds guards: a 0/1 predicate from any integer ({@code tstne x 0}), a
+ * negation ({@code tsteq p 0}) and a conjunction ({@code band} of two 0/1 predicates). It knows which atoms are
+ * 0/1: those the function's algebra knows and those it made.
+ */
+public final class Predicates {
+
+    private final GuardAlgebra algebra;
+    private final VarSupply vars;
+    private final BitSet made = new BitSet();
+
+    public Predicates(GuardAlgebra algebra, VarSupply vars) {
+        this.algebra = algebra;
+        this.vars = vars;
+    }
+
+    /** Whether {@code p} is 0 or 1. */
+    public boolean isBoolean(Atom p) {
+        return p instanceof Atom.Var v && made.get(v.id()) || algebra.isBoolean(p);
+    }
+
+    /** {@code p} as a 0/1 predicate: itself, or {@code p ≠ 0} appended to {@code out}. */
+    public Atom normalized(Atom p, String hint, List<Let> out) {
+        if (isBoolean(p)) {
+            return p;
+        }
+        return made(hint, new Expr.Prim(Op.TSTNE, Type.I32, Vector.of(p, Atom.IntLit.of((Type.Data) p.type(), 0))),
+                out);
+    }
+
+    /** {@code ¬p} for a 0/1 {@code p}, appended to {@code out}. */
+    public Atom.Var not(Atom p, List<Let> out) {
+        return made("not_" + hint(p), new Expr.Prim(Op.TSTEQ, Type.I32, Vector.of(p, Atom.IntLit.of(Type.I32, 0))),
+                out);
+    }
+
+    /** {@code p ∧ q}: one of them when the other is a true literal, else a {@code band} appended to {@code out}. */
+    public Atom and(Atom p, Atom q, List<Let> out) {
+        if (isTrue(q)) {
+            return p;
+        }
+        if (isTrue(p)) {
+            return q;
+        }
+        Atom a = normalized(p, "p", out);
+        Atom b = normalized(q, "q", out);
+        return made(hint(a) + "_and_" + hint(b), new Expr.Prim(Op.BAND, Type.I32, Vector.of(a, b)), out);
+    }
+
+    /** Whether {@code p} is a literal that holds. */
+    public static boolean isTrue(Atom p) {
+        return p instanceof Atom.IntLit lit && lit.value().signum() != 0;
+    }
+
+    /** The atom a predicate is printed after. */
+    public static String hint(Atom p) {
+        return p instanceof Atom.Var v ? v.hint() : "p";
+    }
+
+    private Atom.Var made(String hint, Expr expr, List<Let> out) {
+        Atom.Var v = vars.fresh(hint, Type.I32);
+        out.add(Let.of(v, expr));
+        made.set(v.id());
+        return v;
+    }
+}

@@ -1,0 +1,162 @@
+package org.funssa.psi.transform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vavr.collection.Vector;
+import org.funssa.cps.alpha.Alpha;
+import org.funssa.cps.construct.Construction;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.pass.Pass;
+import org.funssa.cps.testkit.Generators;
+import org.funssa.cps.testkit.Law;
+import org.funssa.cps.testkit.LawRunner;
+import org.funssa.cps.text.IrParser;
+import org.funssa.cps.text.IrPrinter;
+import org.funssa.cps.verify.Verifier;
+import org.funssa.psi.ifcv.IfConversion;
+import org.junit.jupiter.api.Test;
+
+/** The ψ transformations on the seeds' examples, and their laws after if-conversion on generated programs. */
+class PsiTransformationsTest {
+
+    private static final String HEAD = """
+            fun f(s: i32, t: i32, i: i32) -> (i32) =
+              let p = tstne.i32 s 0
+              let np = tsteq.i32 p 0
+              let q = tstne.i32 t 0
+            """;
+
+    /** Seed 000 Figure 2: x = ψ(p?a, p̄?b) inlined into y = ψ(1?x, q?c) gives y = ψ(p?a, p̄?b, q?c). */
+    @Test
+    void inliningReproducesFigureTwoOfSeed000() {
+        assertRewrites(PsiInlining.PASS, HEAD + """
+                  let p ? a = 1
+                  let np ? b = -1
+                  let x = psi.i32(p ? a, np ? b)
+                  let q ? c = 0
+                  let y = psi.i32(1 ? x, q ? c)
+                  return (y)
+                """, HEAD + """
+                  let p ? a = 1
+                  let np ? b = -1
+                  let x = psi.i32(p ? a, np ? b)
+                  let q ? c = 0
+                  let y = psi.i32(p ? a, np ? b, q ? c)
+                  return (y)
+                """);
+    }
+
+    @Test
+    void reductionDropsWhatTheRightOverrides() {
+        assertRewrites(PsiReduction.PASS, HEAD + """
+                  let a = add.i32 i 1
+                  let p ? b = divs.i32 i 2
+                  let np ? c = divs.i32 i 3
+                  let x = psi.i32(1 ? a, p ? b, np ? c)
+                  let y = psi.i32(p ? a, q ? b, p ? c)
+                  let z = add.i32 x y
+                  return (z)
+                """, HEAD + """
+                  let a = add.i32 i 1
+                  let p ? b = divs.i32 i 2
+                  let np ? c = divs.i32 i 3
+                  let x = psi.i32(p ? b, np ? c)
+                  let y = psi.i32(q ? b, p ? c)
+                  let z = add.i32 x y
+                  return (z)
+                """);
+    }
+
+    @Test
+    void projectionKeepsTheArgumentsAGuardedUseCanSee() {
+        assertRewrites(PsiProjection.PASS, HEAD + """
+                  let speculated a = add.i32 i 1
+                  let speculated b = add.i32 i 2
+                  let y = psi.i32(p ? a, np ? b)
+                  let p ? z = mul.i32 y 3
+                  let w = psi.i32(1 ? 0, np ? y, p ? z)
+                  return (w)
+                """, HEAD + """
+                  let speculated a = add.i32 i 1
+                  let speculated b = add.i32 i 2
+                  let y = psi.i32(p ? a, np ? b)
+                  let p ? z = mul.i32 a 3
+                  let w = psi.i32(1 ? 0, np ? b, p ? z)
+                  return (w)
+                """);
+    }
+
+    @Test
+    void permutationOrdersDisjointArgumentsAsTheirDefinitions() {
+        assertRewrites(PsiPermutation.PASS, HEAD + """
+                  let speculated a = add.i32 i 1
+                  let speculated b = add.i32 i 2
+                  let x = psi.i32(np ? b, p ? a)
+                  let y = psi.i32(q ? b, p ? a)
+                  let z = add.i32 x y
+                  return (z)
+                """, HEAD + """
+                  let speculated a = add.i32 i 1
+                  let speculated b = add.i32 i 2
+                  let x = psi.i32(p ? a, np ? b)
+                  let y = psi.i32(q ? b, p ? a)
+                  let z = add.i32 x y
+                  return (z)
+                """);
+    }
+
+    /** Seed 001 §3.1 on Figure 3 (c): the first argument goes under TRUE, speculated first if need be. */
+    @Test
+    void promotionPutsTheFirstArgumentUnderTrue() {
+        assertRewrites(PsiPromotion.PASS, HEAD + """
+                  let speculated a = add.i32 i 1
+                  let speculated b = add.i32 i 2
+                  let x = psi.i32(p ? a, np ? b)
+                  let p ? c = sub.i32 i 1
+                  let y = psi.i32(p ? c, np ? b)
+                  let p ? d = divs.i32 i 5
+                  let z = psi.i32(p ? d, np ? b)
+                  let u = psi.i32(p ? a, q ? b)
+                  let r = add.i32 x y
+                  let v = add.i32 r z
+                  let w = add.i32 v u
+                  return (w)
+                """, HEAD + """
+                  let speculated a = add.i32 i 1
+                  let speculated b = add.i32 i 2
+                  let x = psi.i32(1 ? a, np ? b)
+                  let speculated c = sub.i32 i 1
+                  let y = psi.i32(1 ? c, np ? b)
+                  let p ? d = divs.i32 i 5
+                  let z = psi.i32(p ? d, np ? b)
+                  let u = psi.i32(p ? a, q ? b)
+                  let r = add.i32 x y
+                  let v = add.i32 r z
+                  let w = add.i32 v u
+                  return (w)
+                """);
+    }
+
+    /** Each transformation, and chains of them in several orders, after if-conversion: meaning kept. */
+    @Test
+    void lawsAfterIfConversionOnGeneratedPrograms() {
+        Pass ifcv = IfConversion.pass(IfConversion.Limits.ANY);
+        Vector<Pass> each = Vector.of(PsiInlining.PASS, PsiReduction.PASS, PsiProjection.PASS, PsiPermutation.PASS,
+                PsiPromotion.PASS);
+        Vector<Vector<Pass>> chains = each.map(Vector::of).appendAll(Vector.of(each, each.reverse(),
+                Vector.of(PsiPromotion.PASS, PsiInlining.PASS, PsiPromotion.PASS, PsiReduction.PASS,
+                        PsiProjection.PASS, PsiInlining.PASS, PsiPermutation.PASS, PsiReduction.PASS)));
+        Vector<Law> laws = chains.map(chain -> Law.preservesMeaning(Pass.of(
+                "ifcv/" + chain.map(Pass::name).mkString("/"),
+                f -> chain.foldLeft(ifcv.apply(f), (g, pass) -> pass.apply(g)))));
+        LawRunner.on(Generators.ir(Construction.PRUNED)).samples(200).check(laws)
+                .forEach(report -> report.assertHolds());
+    }
+
+    private static void assertRewrites(Pass pass, String before, String after) {
+        Function output = pass.apply(IrParser.parseFunction("before.ir", before));
+        assertThat(Verifier.verify(output)).as(IrPrinter.print(output)).isEmpty();
+        assertThat(Alpha.equivalent(output, IrParser.parseFunction("after.ir", after))).as(IrPrinter.print(output))
+                .isTrue();
+    }
+}

@@ -1,0 +1,63 @@
+package org.funssa.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.funssa.core.interp.RunOptions;
+import org.funssa.core.interp.RunResult;
+import org.funssa.cps.interp.IrInterpreter;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Program;
+import org.funssa.cps.text.IrParser;
+import org.funssa.cps.text.IrPrinter;
+import org.funssa.psi.ifcv.IfConversion;
+import org.funssa.psi.lowering.PsiLowering;
+import org.junit.jupiter.api.Test;
+
+/** The code of docs/psi.md: each region is quoted there verbatim (DocsSnippetsTest checks it). */
+class PsiTest {
+
+    @Test
+    void psiSsaInTheTextFormRunsConvertsAndLowers() {
+        // region text
+        Program program = IrParser.parse("fig2.ir", """
+                (MODULE "seed000-fig2" (SYMTAB))
+
+                fun f(s: i32, t: i32) -> (i32) =
+                  let p = tstne.i32 s 0
+                  let np = tsteq.i32 s 0
+                  let q = tstne.i32 t 0
+                  let p ? a = 1
+                  let np ? b = -1
+                  let q ? c = 0
+                  let y = psi.i32(p ? a, np ? b, q ? c)
+                  return (y)
+                """);
+        RunResult r = IrInterpreter.run(program, RunOptions.defaults().withEntry("f", new long[] {1, 0}));
+        System.out.println(r);   // Returned[values=[1], ...]: q does not hold, p does: a
+        // endregion
+        assertThat(r).isInstanceOfSatisfying(RunResult.Returned.class,
+                x -> assertThat(x.values().head().toString()).contains("1"));
+
+        // region ifcv
+        Function f = IrParser.parseFunction("f.ir", """
+                fun f(c: i32, i: i32) -> (i32) =
+                  letrec yes() =
+                    let a = add.i32 i 1
+                    jump join(a)
+                  and no() =
+                    let b = add.i32 i 2
+                    jump join(b)
+                  and join(x: i32) =
+                    return (x)
+                  in if c then yes() else no()
+                """);
+        Function psi = IfConversion.apply(f);            // default limits: only what can be speculated
+        System.out.println(IrPrinter.print(psi));
+        Function phi = PsiLowering.apply(psi);           // ψ → select chain, for LIR
+        System.out.println(IrPrinter.print(phi));
+        // endregion
+        assertThat(IrPrinter.print(psi)).contains("let x = psi.i32(c_p ? a, not_c_p ? b)")
+                .contains("let speculated a = add.i32 i 1");
+        assertThat(IrPrinter.print(phi)).contains("let x = select.i32 not_c_p b a");
+    }
+}

@@ -34,28 +34,29 @@ import org.funssa.cps.rewrite.Nest;
  * every expression: t is defined once, so it is live out of an exit E only if its definition dominates E, and
  * an expression that cannot trap moves whatever the exits. "A division and so on" is every let that may stop
  * the program: integer division and modulo, loads (a bad address), anything on 128-bit integers (the
- * interpreter does not execute them); stores and calls change memory or print, and never move. For those
- * that may trap the figure's condition is tightened to what the interpreter can tell apart: B must dominate
- * every exit of L (jumps out of L and returns), and nothing that may trap or print — a call, a store, another
- * let that may trap — may come before e in L, that is, every other such let of L is after e in B or in a body
- * B strictly encloses, or is in B before e and moves out of L too (ahead of e, as before). So if e traps, the
+ * interpreter does not execute them); stores and calls change memory or print, and never move. For those that
+ * may trap the figure's condition is tightened to what the interpreter can tell apart: B must dominate every
+ * exit of L (jumps out of L and returns), and nothing that may trap or print — a call, a store, another let
+ * that may trap — may come before e in L: every other such let that stays in L is after e in B or in a body B
+ * strictly encloses (one that leaves L came before e on every path, and goes ahead of it). So if e traps, the
  * original loop traps at e before it has printed or trapped otherwise, unless it loops forever without
  * reaching B (a loop that does not end may become one that traps, as in the dragon book). A load is invariant
  * when the memory token it reads is defined outside L: no store or call of L comes before it.
  *
- * Each let goes to the preheader of the outermost loop it can leave, at once (the figure, repeated for the loop
- * that contains the preheader, would move it there too): the walk goes down the nest (dominance order, so an
- * operand is placed before its uses), and a variable's loop is that of the body it ends up in. The preheader of
- * L, whose header h has the nest's parent D: when h's one jump from outside L is D's own tail `jump h(…)`, D is
- * a preheader already and the lets go at the end of D's lets; otherwise P(x…) = lets; jump h(x…) is a new local
- * function in D's body, h moves into P's body (P is now h's only predecessor outside L, so its immediate
- * dominator) and the jumps from outside L go to P with their arguments. A hoisted let lands in a body enclosing
- * h, so it encloses every use; its operands, defined outside L in bodies enclosing B, enclose D. Loops that are
- * irreducible, or whose header does not enclose all the jumps back to it, are not left (their header cannot
- * move into a preheader) but a let in them may leave a loop around them.
+ * Each let goes to the preheader of the outermost loop it can leave, at once: the walk goes down the nest
+ * (dominance order, so an operand is placed before its uses), and a variable's loop is that of the body it ends
+ * up in. The preheader of L, whose header h has the nest's parent D: when h's one jump from outside L is D's own
+ * tail `jump h(…)`, D is a preheader already and the lets go at the end of D's lets; otherwise P(x…) = lets;
+ * jump h(x…) is a new local function in D's body, h moves into P's body (P is now h's only predecessor outside
+ * L, so its immediate dominator) and the jumps from outside L go to P with their arguments. A hoisted let lands
+ * in a body enclosing h, so it encloses every use; its operands, defined outside L in bodies enclosing B,
+ * enclose D. Loops that are irreducible, or whose header does not enclose all the jumps back to it, are not
+ * left (their header cannot move into a preheader), but a let in them may leave a loop around them.
  *
- * Linear in the function times the loop nesting depth. Not idempotent in one respect: a new preheader makes a
- * jump that shrink (or bcat) may fold into its caller.
+ * A let that may trap, once in a preheader, dominates more of the loops around than its block did, so it may
+ * leave them too, as Figure 6.9 applied to each loop from the innermost out would find: the motion is repeated
+ * until nothing moves, which makes the pass idempotent. Each round is linear in the function times the loop
+ * nesting depth.
  */
 
 /** Loop-invariant code motion ({@code hli}): invariant lets move into the preheaders of the loops they leave. */
@@ -68,8 +69,20 @@ public final class LoopInvariantHoisting {
 
     private LoopInvariantHoisting() {}
 
-    /** The function with every loop-invariant let that may move in its loops' preheaders. */
+    /**
+     * The function with every loop-invariant let that may move in its loops' preheaders; the function itself
+     * when none may.
+     */
     public static Function apply(Function function) {
+        Function current = function;
+        for (Function next = once(current); next != current; next = once(current)) {
+            current = next;
+        }
+        return current;
+    }
+
+    /** One motion: each let that may leave a loop goes to the preheader of the outermost one it may leave. */
+    private static Function once(Function function) {
         Nest nest = Nest.checked(function);
         if (nest.size() == 1) {
             return function;
@@ -96,17 +109,18 @@ public final class LoopInvariantHoisting {
 
     /** Whether evaluating the expression may stop the program: "a division and so on" of Figure 6.9. */
     private static boolean mayTrap(Expr e) {
-        if (e.resultTypes().exists(LoopInvariantHoisting::wideInteger)
-                || e.operands().exists(a -> wideInteger(a.type()))) {
-            return true;
+        for (int k = 0; k < e.operandCount(); k++) {
+            if (wideInteger(e.operand(k).type())) {
+                return true;
+            }
         }
         return switch (e) {
             case Expr.Copy c -> false;
-            case Expr.Prim p -> p.type().isInteger() && switch (p.op()) {
+            case Expr.Prim p -> wideInteger(p.type()) || p.type().isInteger() && switch (p.op()) {
                 case DIVS, DIVU, MODS, MODU -> true;
                 default -> false;
             };
-            case Expr.Select s -> false;
+            case Expr.Select s -> wideInteger(s.type());
             case Expr.Load l -> true;
             case Expr.Store s -> true;
             case Expr.Call c -> true;
@@ -151,17 +165,14 @@ public final class LoopInvariantHoisting {
             return min[loop] < 0 || from <= min[loop] && max[loop] <= to;
         }
 
-        /** Whether the loop's set holds {@code node} and otherwise only nodes after it up to {@code to}. */
-        boolean startsAt(int loop, int node, int to) {
-            return min[loop] == node && max[loop] <= to;
+        /** Whether no node of the loop's set comes after {@code to}. */
+        boolean endsBy(int loop, int to) {
+            return max[loop] <= to;
         }
     }
 
     /** The walk down the nest that decides where each let goes. */
     private static final class Analysis {
-        /** A limit on where the lets of a body that may trap may still go: anywhere. */
-        private static final int ANYWHERE = -2;
-
         private final Nest nest;
         private final LoopNestingForest loops;
         /** By variable number: the innermost loop of the body that binds it (after the motion), or NONE. */
@@ -172,6 +183,8 @@ public final class LoopInvariantHoisting {
         private final Extent exits;
         /** By loop: the nodes with a let that may trap or print. */
         private final Extent hazards;
+        /** By loop: how many of the lets that may trap or print, of the bodies walked so far, stay in it. */
+        private final int[] staying;
 
         Analysis(Nest nest, LoopNestingForest loops) {
             this.nest = nest;
@@ -184,6 +197,7 @@ public final class LoopInvariantHoisting {
             }
             exits = new Extent(count);
             hazards = new Extent(count);
+            staying = new int[count];
             for (int node = 0; node < nest.size(); node++) {
                 int inner = loops.innermostLoop(node);
                 if (inner == NONE) {
@@ -226,10 +240,9 @@ public final class LoopInvariantHoisting {
                 int inner = loops.innermostLoop(node);
                 nest.params(node).forEach(p -> loopOf[p.id()] = inner);
                 Vector<Let> lets = nest.body(node).lets();
-                int limit = ANYWHERE;
                 for (int i = 0; i < lets.size(); i++) {
                     Let let = lets.get(i);
-                    int out = inner == NONE || !movable(let.expr()) ? NONE : outermost(node, let.expr(), limit);
+                    int out = inner == NONE || !movable(let.expr()) ? NONE : outermost(node, let.expr());
                     int now = inner;
                     if (out != NONE) {
                         if (leaves[node] == null) {
@@ -243,7 +256,9 @@ public final class LoopInvariantHoisting {
                         loopOf[let.var(v).id()] = now;
                     }
                     if (mayTrap(let.expr())) {
-                        limit = out;
+                        for (int l = now; l != NONE; l = loops.parent(l)) {
+                            staying[l]++;
+                        }
                     }
                 }
             }
@@ -251,21 +266,19 @@ public final class LoopInvariantHoisting {
         }
 
         /**
-         * The outermost loop around {@code node} that a let of {@code e} may leave, or NONE; one that may trap
-         * leaves no loop outside {@code limit} (NONE: no loop at all), where the lets before it in the body went.
+         * The outermost loop around {@code node} that a let of {@code e} may leave, or NONE. One that may trap
+         * leaves a loop only if the bodies walked so far leave nothing that may trap or print in it, and every
+         * other body of the loop with such a let is enclosed by {@code node} (so comes after it).
          */
-        private int outermost(int node, Expr e, int limit) {
+        private int outermost(int node, Expr e) {
             boolean traps = mayTrap(e);
-            if (traps && limit == NONE) {
-                return NONE;
-            }
             int best = NONE;
             for (int l = loops.innermostLoop(node); l != NONE && invariant(e, l); l = loops.parent(l)) {
                 if (!leavable[l] || !nest.encloses(loops.header(l), node)) {
                     continue;
                 }
-                if (!traps || (limit == ANYWHERE || inside(l, limit)) && exits.within(l, node, nest.last(node))
-                        && hazards.startsAt(l, node, nest.last(node))) {
+                if (!traps || staying[l] == 0 && exits.within(l, node, nest.last(node))
+                        && hazards.endsBy(l, nest.last(node))) {
                     best = l;
                 }
             }

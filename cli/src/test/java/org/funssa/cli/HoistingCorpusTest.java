@@ -3,6 +3,8 @@ package org.funssa.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.funssa.cli.FunssaTest.funssa;
 
+import io.vavr.Tuple;
+import io.vavr.Tuple2;
 import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
@@ -60,6 +62,8 @@ class HoistingCorpusTest {
         long coins = 0;
         int programs = 0;
         int lowered = 0;
+        int raised = 0;
+        Vector<Tuple2<String, Long>> savings = Vector.empty();
         for (Corpus.Program program : TestCorpus.require().programs()) {
             if (failing.containsKey(program.path())) {
                 continue;
@@ -73,11 +77,15 @@ class HoistingCorpusTest {
             with += w;
             without += wo;
             lowered += w < wo ? 1 : 0;
+            raised += w > wo ? 1 : 0;
+            savings = savings.append(Tuple.of(program.path(), wo - w));
             programs++;
         }
         System.out.printf("executed operations over %d corpus programs: %s %d, %s %d (hli saves %d, lowers %d "
-                + "programs), COINS %s %d%n", programs, WITH, with, WITHOUT, without, without - with, lowered,
-                WITHOUT, coins);
+                + "programs, raises %d), COINS %s %d; most saved: %s; raised: %s%n", programs, WITH, with, WITHOUT,
+                without, without - with, lowered, raised, WITHOUT, coins,
+                savings.sortBy(saved -> -saved._2).take(5).map(saved -> saved._1 + " " + saved._2).mkString(", "),
+                savings.filter(saved -> saved._2 < 0).map(saved -> saved._1 + " " + saved._2).mkString(", "));
         assertThat(programs).isGreaterThan(690);
         assertThat(with).isLessThan(without);
     }

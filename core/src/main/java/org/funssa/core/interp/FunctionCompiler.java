@@ -367,9 +367,9 @@ final class FunctionCompiler {
      */
     private static int operations(Stmt s) {
         return switch (s) {
-            case Stmt.Set x when x.target() instanceof LExp.Reg && isOperator(x.value()) -> operators(x.value());
-            case Stmt.Set x -> 1 + operators(x.value()) + (x.target() instanceof LExp.Mem m ? operators(m.address())
-                    : operators(x.target()));
+            case Stmt.Set x when x.target() instanceof LExp.Mem m -> 1 + operators(m.address()) + operators(x.value());
+            case Stmt.Set x when isOperator(x.value()) -> operators(x.value());
+            case Stmt.Set x -> 1;
             case Stmt.Jump x -> 1;
             case Stmt.JumpC x -> 1 + operators(x.test());
             case Stmt.JumpN x -> 1 + operators(x.value());

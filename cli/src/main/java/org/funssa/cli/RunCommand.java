@@ -16,7 +16,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code funssa run FILE.lir}: interprets a module. The program's stdout is ours; the exit status is its
- * return value {@code & 0xff}, like a C process; a runtime error is one line on stderr and status 3.
+ * return value {@code & 0xff}, like a C process; a runtime error is one line on stderr and status 3. With
+ * {@code --stats}, one JSON line on stderr gives the steps and the operations executed (RunResult), however the
+ * run ended.
  */
 @Command(name = "run", description = "Interpret a LIR module: its output on stdout, its return value as the exit status.")
 final class RunCommand implements Callable<Integer> {
@@ -37,6 +39,10 @@ final class RunCommand implements Callable<Integer> {
             description = "the step budget: a run that executes more operations stops (default: ${DEFAULT-VALUE})")
     long steps;
 
+    @CommandLine.Option(names = "--stats",
+            description = "print the steps and the operations executed as one JSON object on stderr")
+    boolean stats;
+
     RunCommand(Terminal terminal) {
         this.terminal = terminal;
     }
@@ -53,6 +59,9 @@ final class RunCommand implements Callable<Integer> {
                 : options.withEntry(entry, arguments.stream().mapToLong(Long::longValue).toArray());
         RunResult result = LirInterpreter.run(parsed.module(), options);
         terminal.out().flush();
+        if (stats) {
+            terminal.err().println("{\"steps\": " + result.steps() + ", \"operations\": " + result.operations() + "}");
+        }
         return switch (result) {
             case RunResult.Returned r -> r.exitStatus();
             case RunResult.Exited e -> e.status();

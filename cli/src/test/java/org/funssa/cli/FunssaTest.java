@@ -106,6 +106,24 @@ class FunssaTest {
     }
 
     @Test
+    void runStatsPrintsStepsAndExecutedOperations() throws IOException {
+        Path small = file("small.lir", """
+                (MODULE "s"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("z%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (SET I32 (REG I32 "z%") (INTCONST I32 7))
+                    (EPILOGUE (0 0) (ADD I32 (REG I32 "z%") (INTCONST I32 1)))))
+                """);
+        Outcome o = funssa("run", small.toString(), "--stats");
+        assertThat(o.status()).isEqualTo(8);
+        // steps: PROLOGUE 1, SET 1 + 2 nodes, EPILOGUE 1 + 3 nodes; operations: the copy, the addition, the return
+        assertThat(o.err()).isEqualTo("{\"steps\": 8, \"operations\": 3}" + System.lineSeparator());
+        assertThat(funssa("run", small.toString()).err()).isEmpty();
+    }
+
+    @Test
     void aRuntimeErrorIsOneLineWithThePlaceAndStatus3() throws IOException {
         Path divide = file("divide.lir", """
                 (MODULE "d"

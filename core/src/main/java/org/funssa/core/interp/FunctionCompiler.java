@@ -1,6 +1,7 @@
 package org.funssa.core.interp;
 
 import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -124,7 +125,7 @@ final class FunctionCompiler {
             Stmt s = body.get(i);
             if (s instanceof Stmt.DefLabel d) {
                 if (fallsThrough && startsWithPhi(body, i)) {
-                    code.add(new Instr.Jump(0, i, code.size() + 1, block));
+                    code.add(new Instr.Jump(Cost.NONE, i, code.size() + 1, block));
                 }
                 block = blockOf.get(d.name());
                 continue;
@@ -187,12 +188,12 @@ final class FunctionCompiler {
             out.entryError = t;
             out.params = new Target[0];
         }
-        out.prologueCost = cost(p);
+        out.prologueCost = steps(p);
     }
 
     private Instr compile(Vector<Stmt> body, int site, int next, int block) {
         Stmt s = body.get(site);
-        int cost = cost(s);
+        Cost cost = cost(s);
         return switch (s) {
             case Stmt.Set set -> compileSet(set, cost, site, next);
             case Stmt.Jump j -> new Instr.Jump(cost, site, label(j.target()), block);
@@ -228,7 +229,7 @@ final class FunctionCompiler {
         };
     }
 
-    private Instr compileSet(Stmt.Set set, int cost, int site, int next) {
+    private Instr compileSet(Stmt.Set set, Cost cost, int site, int next) {
         LExp target = set.target();
         LExp value = set.value();
         if (is128(target.type()) || target instanceof LExp.Reg r && is128(slot(r))) {
@@ -279,12 +280,12 @@ final class FunctionCompiler {
         }).toJavaStream().mapToInt(Integer::intValue).toArray();
         String blockName = body.take(first).findLast(s -> s instanceof Stmt.DefLabel)
                 .map(s -> ((Stmt.DefLabel) s).name()).getOrElse("(entry)");
-        int cost = phis.map(this::cost).sum().intValue();
+        Cost cost = new Cost(phis.map(this::steps).sum().intValue(), 0);
         return new Instr.Phis(cost, first, predBlocks, preds.toJavaArray(String[]::new), sources,
                 phis.map(p -> target(p.target())).toJavaArray(Target[]::new), blockName, next);
     }
 
-    private Instr compileCall(Stmt.Call c, int cost, int site) {
+    private Instr compileCall(Stmt.Call c, Cost cost, int site) {
         CompiledFunction direct = null;
         LibraryFunction library = null;
         String libraryName = null;
@@ -320,11 +321,16 @@ final class FunctionCompiler {
         return codeSize + traps.size() - 1;
     }
 
+    /** What a statement counts when it executes: its steps and its operations. */
+    private Cost cost(Stmt s) {
+        return new Cost(steps(s), operations(s));
+    }
+
     /**
-     * Operations a statement counts: one for itself and one per L-expression node it evaluates (jump
-     * target labels and JUMPN case constants are not evaluated).
+     * Steps a statement counts: one for itself and one per L-expression node it evaluates (jump target labels
+     * and JUMPN case constants are not evaluated).
      */
-    private int cost(Stmt s) {
+    private int steps(Stmt s) {
         Vector<LExp> roots = switch (s) {
             case Stmt.Set x -> Vector.of(x.target(), x.value());
             case Stmt.Jump x -> Vector.empty();
@@ -342,12 +348,71 @@ final class FunctionCompiler {
         };
         int n = 1;
         if (s instanceof Stmt.Parallel p) {
-            n += p.parts().map(this::cost).sum().intValue();
+            n += p.parts().map(this::steps).sum().intValue();
         }
-        java.util.ArrayDeque<LExp> work = new java.util.ArrayDeque<>(roots.asJava());
+        ArrayDeque<LExp> work = new ArrayDeque<>(roots.asJava());
         while (!work.isEmpty()) {
             LExp e = work.pop();
             n++;
+            e.operands().forEach(work::push);
+        }
+        return n;
+    }
+
+    /**
+     * Operations a statement counts (the package documentation): one for the statement itself and one per
+     * operator node in its expressions, except that a SET of a register to an operator is that operator alone
+     * ({@code x = a + b} is one addition, as the IR's {@code let x = add a b} is one let). PROLOGUE and PHI bind
+     * values on entry and count none; a PARALLEL counts each of its SETs.
+     */
+    private static int operations(Stmt s) {
+        return switch (s) {
+            case Stmt.Set x when x.target() instanceof LExp.Mem m -> 1 + operators(m.address()) + operators(x.value());
+            case Stmt.Set x when isOperator(x.value()) -> operators(x.value());
+            case Stmt.Set x -> 1;
+            case Stmt.Jump x -> 1;
+            case Stmt.JumpC x -> 1 + operators(x.test());
+            case Stmt.JumpN x -> 1 + operators(x.value());
+            case Stmt.Call x -> 1 + operators(x.function()) + x.args().map(FunctionCompiler::operators).sum().intValue()
+                    + x.receivers().map(FunctionCompiler::operators).sum().intValue();
+            case Stmt.Epilogue x -> 1 + x.results().map(FunctionCompiler::operators).sum().intValue();
+            case Stmt.Parallel x -> x.parts().map(FunctionCompiler::operations).sum().intValue();
+            case Stmt.Prologue x -> 0;
+            case Stmt.Phi x -> 0;
+            case Stmt.DefLabel x -> 0;
+            case Stmt.Use x -> 0;
+            case Stmt.Clobber x -> 0;
+            case Stmt.Line x -> 0;
+        };
+    }
+
+    /** Whether an L-expression is an operation rather than a leaf (a register, a constant, an address, a label). */
+    private static boolean isOperator(LExp e) {
+        return switch (e) {
+            case LExp.Mem m -> true;
+            case LExp.Binary b -> true;
+            case LExp.Unary u -> true;
+            case LExp.If i -> true;
+            case LExp.IntConst c -> false;
+            case LExp.FloatConst c -> false;
+            case LExp.Static a -> false;
+            case LExp.Frame a -> false;
+            case LExp.Reg r -> false;
+            case LExp.Subreg r -> false;
+            case LExp.Label l -> false;
+        };
+    }
+
+    /** The operator nodes of an L-expression: memory reads, arithmetic, comparisons, conversions, IF. */
+    private static int operators(LExp root) {
+        int n = 0;
+        ArrayDeque<LExp> work = new ArrayDeque<>();
+        work.push(root);
+        while (!work.isEmpty()) {
+            LExp e = work.pop();
+            if (isOperator(e)) {
+                n++;
+            }
             e.operands().forEach(work::push);
         }
         return n;
@@ -537,7 +602,7 @@ final class FunctionCompiler {
         nested = true;
         try {
             // Check every node's operand types first, as the closures do while compiling.
-            java.util.ArrayDeque<LExp> work = new java.util.ArrayDeque<>();
+            ArrayDeque<LExp> work = new ArrayDeque<>();
             work.push(e);
             while (!work.isEmpty()) {
                 LExp node = work.pop();

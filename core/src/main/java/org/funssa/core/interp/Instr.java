@@ -13,14 +13,17 @@ abstract class Instr {
     static final int RETURN = 2;
 
     final int kind;
-    /** Operations this statement counts: itself plus every L-expression node in it. */
+    /** Steps this statement counts: itself plus every L-expression node in it. */
     final int cost;
+    /** Operations this statement counts ({@link Cost#operations()}). */
+    final int operations;
     /** Index of the statement in the function body, for error messages. */
     final int site;
 
-    Instr(int kind, int cost, int site) {
+    Instr(int kind, Cost cost, int site) {
         this.kind = kind;
-        this.cost = cost;
+        this.cost = cost.steps();
+        this.operations = cost.operations();
         this.site = site;
     }
 
@@ -35,7 +38,7 @@ abstract class Instr {
         private final Expr.Int value;
         private final int next;
 
-        SetInt(int cost, int site, int slot, Expr.Int value, int next) {
+        SetInt(Cost cost, int site, int slot, Expr.Int value, int next) {
             super(PLAIN, cost, site);
             this.slot = slot;
             this.value = value;
@@ -55,7 +58,7 @@ abstract class Instr {
         private final Expr.Float value;
         private final int next;
 
-        SetFloat(int cost, int site, int slot, Expr.Float value, int next) {
+        SetFloat(Cost cost, int site, int slot, Expr.Float value, int next) {
             super(PLAIN, cost, site);
             this.slot = slot;
             this.value = value;
@@ -76,7 +79,7 @@ abstract class Instr {
         private final Expr.Int value;
         private final int next;
 
-        StoreInt(int cost, int site, int bits, Expr.Int address, Expr.Int value, int next) {
+        StoreInt(Cost cost, int site, int bits, Expr.Int address, Expr.Int value, int next) {
             super(PLAIN, cost, site);
             this.bits = bits;
             this.address = address;
@@ -99,7 +102,7 @@ abstract class Instr {
         private final Expr.Float value;
         private final int next;
 
-        StoreFloat(int cost, int site, int bits, Expr.Int address, Expr.Float value, int next) {
+        StoreFloat(Cost cost, int site, int bits, Expr.Int address, Expr.Float value, int next) {
             super(PLAIN, cost, site);
             this.bits = bits;
             this.address = address;
@@ -122,7 +125,7 @@ abstract class Instr {
         private final Expr.Int source;
         private final int next;
 
-        CopyBlock(int cost, int site, int size, Expr.Int destination, Expr.Int source, int next) {
+        CopyBlock(Cost cost, int site, int size, Expr.Int destination, Expr.Int source, int next) {
             super(PLAIN, cost, site);
             this.size = size;
             this.destination = destination;
@@ -147,7 +150,7 @@ abstract class Instr {
         private final Source[] sources;
         private final int next;
 
-        Parallel(int cost, int site, Target[] targets, Source[] sources, int next) {
+        Parallel(Cost cost, int site, Target[] targets, Source[] sources, int next) {
             super(PLAIN, cost, site);
             this.targets = targets;
             this.sources = sources;
@@ -187,7 +190,7 @@ abstract class Instr {
         private final String blockName;
         private final int next;
 
-        Phis(int cost, int site, int[] predecessors, String[] predecessorNames, Source[][] sources,
+        Phis(Cost cost, int site, int[] predecessors, String[] predecessorNames, Source[][] sources,
              Target[] targets, String blockName, int next) {
             super(PLAIN, cost, site);
             this.predecessors = predecessors;
@@ -217,7 +220,7 @@ abstract class Instr {
         private final int target;
         private final int block;
 
-        Jump(int cost, int site, int target, int block) {
+        Jump(Cost cost, int site, int target, int block) {
             super(PLAIN, cost, site);
             this.target = target;
             this.block = block;
@@ -237,7 +240,7 @@ abstract class Instr {
         private final int ifFalse;
         private final int block;
 
-        JumpC(int cost, int site, Expr.Int test, int ifTrue, int ifFalse, int block) {
+        JumpC(Cost cost, int site, Expr.Int test, int ifTrue, int ifFalse, int block) {
             super(PLAIN, cost, site);
             this.test = test;
             this.ifTrue = ifTrue;
@@ -260,7 +263,7 @@ abstract class Instr {
         private final int otherwise;
         private final int block;
 
-        JumpN(int cost, int site, Expr.Int value, long[] cases, int[] targets, int otherwise, int block) {
+        JumpN(Cost cost, int site, Expr.Int value, long[] cases, int[] targets, int otherwise, int block) {
             super(PLAIN, cost, site);
             this.value = value;
             this.cases = cases;
@@ -290,7 +293,7 @@ abstract class Instr {
         private final int otherwise;
         private final int block;
 
-        JumpNInt128(int cost, int site, Expr.Int128 value, org.funssa.core.interp.Int128[] cases, int[] targets,
+        JumpNInt128(Cost cost, int site, Expr.Int128 value, org.funssa.core.interp.Int128[] cases, int[] targets,
                     int otherwise, int block) {
             super(PLAIN, cost, site);
             this.value = value;
@@ -319,7 +322,7 @@ abstract class Instr {
         private final String message;
 
         Trap(int site, RuntimeError.Kind error, String message) {
-            super(PLAIN, 1, site);
+            super(PLAIN, Cost.TRAP, site);
             this.error = error;
             this.message = message;
         }
@@ -342,7 +345,7 @@ abstract class Instr {
         final LirType[] argTypes;
         final Target[] receivers;
 
-        Call(int cost, int site, CompiledFunction direct, LibraryFunction library, String libraryName,
+        Call(Cost cost, int site, CompiledFunction direct, LibraryFunction library, String libraryName,
              Expr.Int function, Source[] args, LirType[] argTypes, Target[] receivers) {
             super(CALL, cost, site);
             this.direct = direct;
@@ -373,7 +376,7 @@ abstract class Instr {
         final Source[] results;
         final LirType[] types;
 
-        Return(int cost, int site, Source[] results, LirType[] types) {
+        Return(Cost cost, int site, Source[] results, LirType[] types) {
             super(RETURN, cost, site);
             this.results = results;
             this.types = types;

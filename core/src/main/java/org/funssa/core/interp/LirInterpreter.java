@@ -23,11 +23,22 @@ import org.funssa.core.lir.Module;
  * interpreter keeps an explicit chain of {@link Frame}s (CALL pushes, EPILOGUE pops), so recursion is
  * bounded only by {@link MachineOptions#maxCallDepth()} and memory.
  *
- * <p><b>Operations.</b> The step count (and budget) counts operations: each statement executed counts one,
+ * <p><b>Steps.</b> The step count (and budget) counts work: each statement executed counts one,
  * plus one for every L-expression node it evaluates (constants, registers, MEMs, operators; not the
  * labels of jumps, nor JUMPN's case constants), so
  * {@code (SET I32 (REG I32 "x") (ADD I32 (REG I32 "x") (INTCONST I32 1)))} counts 5. DEFLABEL, LINE,
  * USE and CLOBBER count nothing; a PROLOGUE counts when its function is entered.
+ *
+ * <p><b>Operations</b> ({@link RunResult#operations()}) count what an optimizer removes, the same way for
+ * LIR and for the IR (org.funssa.cps.interp), so that two LIR programs — funssa's output and COINS's — compare
+ * directly. An operation is an operator applied (arithmetic, comparison, conversion, {@code IF}, a memory read
+ * {@code MEM}), a copy, a memory write, a call, a jump, a conditional jump, a switch or a return. A statement
+ * executed counts one for itself and one per operator node in its expressions, except that a SET of a register
+ * to an operator is that operator alone: the example above counts 1, as the IR's {@code let x = add x 1} does,
+ * and {@code (JUMPC (TSTLT I32 (REG I32 "i") (INTCONST I32 9)) …)} counts 2, a let and a branch. Leaves
+ * (registers, constants, FRAME and STATIC addresses) cost nothing; PROLOGUE, PHI, DEFLABEL, LINE, USE and
+ * CLOBBER count nothing; a PARALLEL counts its SETs; a call counts one whatever it calls, and a library
+ * function's own work counts no operation.
  *
  * <p>{@link #run} never throws for anything the program does: every end is a {@link RunResult}.
  */
@@ -92,7 +103,7 @@ public final class LirInterpreter {
     public RunResult run(RunOptions options) {
         if (loadError.isDefined()) {
             return new RunResult.Failed(new RuntimeError(loadError.get().kind(), loadError.get().getMessage(),
-                    Option.none()), "", "", 0);
+                    Option.none()), "", "", 0, 0);
         }
         Machine machine = Machine.load(module, library, options.machine());
         return new Execution(machine).run(options);
@@ -108,6 +119,8 @@ public final class LirInterpreter {
         /** The frame that made the library call in progress, for callbacks. */
         private Frame active;
         private Option<RuntimeError.Where> where = Option.none();
+        /** The operations executed so far, in every frame. */
+        private long operations;
 
         Execution(Machine machine) {
             this.machine = machine;
@@ -136,9 +149,10 @@ public final class LirInterpreter {
                 int status = values.headOption()
                         .map(v -> v instanceof Value.Int i ? (int) (i.bits() & 0xFF) : 0).getOrElse(0);
                 return new RunResult.Returned(values, status, machine.stdoutText(), machine.stderrText(),
-                        machine.steps());
+                        machine.steps(), operations);
             } catch (ProgramExit e) {
-                return new RunResult.Exited(e.status(), machine.stdoutText(), machine.stderrText(), machine.steps());
+                return new RunResult.Exited(e.status(), machine.stdoutText(), machine.stderrText(), machine.steps(),
+                        operations);
             } catch (RuntimeTrap t) {
                 return failed(t.kind(), t.getMessage());
             } catch (StackOverflowError e) {
@@ -152,7 +166,7 @@ public final class LirInterpreter {
 
         private RunResult failed(RuntimeError.Kind kind, String message) {
             return new RunResult.Failed(new RuntimeError(kind, message, where), machine.stdoutText(),
-                    machine.stderrText(), machine.steps());
+                    machine.stderrText(), machine.steps(), operations);
         }
 
         /** A new frame for a call of {@code callee} with the arguments in {@link #transfer}. */
@@ -197,6 +211,7 @@ public final class LirInterpreter {
                 for (;;) {
                     Instr in = code[pc];
                     steps += in.cost;
+                    operations += in.operations;
                     if (steps > budget) {
                         machine.setSteps(steps);
                     }

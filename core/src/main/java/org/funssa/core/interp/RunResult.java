@@ -4,7 +4,8 @@ import io.vavr.collection.Vector;
 
 /**
  * How a run ended. Every outcome carries what the program wrote to stdout and stderr (one char per byte,
- * ISO-8859-1) and the operations it executed.
+ * ISO-8859-1), the steps it took against the budget and the operations it executed (both defined in the
+ * package documentation).
  */
 public sealed interface RunResult permits RunResult.Returned, RunResult.Exited, RunResult.Failed {
 
@@ -13,6 +14,9 @@ public sealed interface RunResult permits RunResult.Returned, RunResult.Exited, 
     String stderr();
 
     long steps();
+
+    /** The operations executed: lets and tails in the IR, statements and their operators in LIR. */
+    long operations();
 
     /** The bytes written to stdout. */
     default byte[] stdoutBytes() {
@@ -25,12 +29,14 @@ public sealed interface RunResult permits RunResult.Returned, RunResult.Exited, 
      * @param values     its results, typed as its EPILOGUE gives them
      * @param exitStatus the process status: the first result's low 8 bits, 0 if there is none
      */
-    record Returned(Vector<Value> values, int exitStatus, String stdout, String stderr, long steps)
+    record Returned(Vector<Value> values, int exitStatus, String stdout, String stderr, long steps,
+                    long operations)
             implements RunResult {}
 
     /** The program called {@code exit(status)} ({@code status & 0xff}) or {@code abort()} (status 134). */
-    record Exited(int status, String stdout, String stderr, long steps) implements RunResult {}
+    record Exited(int status, String stdout, String stderr, long steps, long operations) implements RunResult {}
 
     /** The run stopped on a runtime error. */
-    record Failed(RuntimeError error, String stdout, String stderr, long steps) implements RunResult {}
+    record Failed(RuntimeError error, String stdout, String stderr, long steps, long operations)
+            implements RunResult {}
 }

@@ -63,11 +63,41 @@ class LirInterpreterTest {
     }
 
     @Test
-    void countsOneOperationPerStatementAndPerNode() {
+    void countsOneStepPerStatementAndPerNode() {
         // SET: 1 + REG + ADD + REG + INTCONST = 5; EPILOGUE: 1 + REG = 2; PROLOGUE: 1.
         RunResult r = run(returning("(SET I32 (REG I32 \"r\") (ADD I32 (REG I32 \"r\") (INTCONST I32 1)))"),
                 RunOptions.defaults());
         assertThat(r.steps()).isEqualTo(8);
+    }
+
+    @Test
+    void countsExecutedOperationsAsTheIrCountsLetsAndTails() {
+        // Before the loop: a, r, b := 0 (3 copies) and a store of a product to a frame slot (store, MUL, ADD: 3).
+        // Each of the 3 iterations: a load (1), r := r + b + load (2 additions), a call (1), a := a + 1 (1),
+        // a JUMPC on a comparison (2): 7. After: the return (1). 3 + 3 + 3 * 7 + 1 = 28.
+        Module m = module(MAIN + "(\"putchar\" STATIC UNKNOWN 4 \".text\" XREF)",
+                "(FUNCTION \"main\" (SYMTAB (\"r\" REG I32 4 0) (\"a\" REG I32 4 0) (\"b\" REG I32 4 0)"
+                        + " (\"t\" REG I32 4 0) (\"v\" FRAME A64 4 0))"
+                        + " (PROLOGUE (0 0))"
+                        + " (SET I32 (REG I32 \"a\") (INTCONST I32 0))"
+                        + " (SET I32 (REG I32 \"r\") (INTCONST I32 0))"
+                        + " (SET I32 (REG I32 \"b\") (REG I32 \"a\"))"
+                        + " (SET I32 (MEM I32 (ADD I64 (FRAME I64 \"v\") (INTCONST I64 4)))"
+                        + "   (MUL I32 (INTCONST I32 2) (INTCONST I32 5)))"
+                        + " (DEFLABEL \"top\")"
+                        + " (SET I32 (REG I32 \"t\") (MEM I32 (FRAME I64 \"v\")))"
+                        + " (SET I32 (REG I32 \"r\") (ADD I32 (ADD I32 (REG I32 \"r\") (REG I32 \"b\"))"
+                        + "   (REG I32 \"a\")))"
+                        + " (CALL (STATIC I64 \"putchar\") ((INTCONST I32 65)) ())"
+                        + " (SET I32 (REG I32 \"a\") (ADD I32 (REG I32 \"a\") (INTCONST I32 1)))"
+                        + " (JUMPC (TSTLTS I32 (REG I32 \"a\") (INTCONST I32 3)) (LABEL I64 \"top\")"
+                        + "   (LABEL I64 \"end\"))"
+                        + " (DEFLABEL \"end\")"
+                        + " (EPILOGUE (0 0) (REG I32 \"r\")))");
+        RunResult r = run(m, RunOptions.defaults());
+        assertThat(returned(r)).isEqualTo(3);
+        assertThat(r.stdout()).isEqualTo("AAA");
+        assertThat(r.operations()).isEqualTo(28);
     }
 
     @Test

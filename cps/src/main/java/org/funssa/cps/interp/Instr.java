@@ -22,8 +22,10 @@ final class Instr {
     }
 
     final int kind;
-    /** Operations counted when the instruction executes. */
+    /** Steps counted when the instruction executes. */
     final int cost;
+    /** Operations counted when it executes: one for a let or a tail, none for a trap (package documentation). */
+    final int operations;
     /** The block (0: the function's body; else a local function's) and the index in its body. */
     final int block;
     final int index;
@@ -31,9 +33,10 @@ final class Instr {
     final Call call;
     final Return ret;
 
-    private Instr(int kind, int cost, int block, int index, Exec exec, Call call, Return ret) {
+    private Instr(int kind, int cost, int operations, int block, int index, Exec exec, Call call, Return ret) {
         this.kind = kind;
         this.cost = cost;
+        this.operations = operations;
         this.block = block;
         this.index = index;
         this.exec = exec;
@@ -41,23 +44,26 @@ final class Instr {
         this.ret = ret;
     }
 
+    /** A let other than a call, or a jump, branch or switch: one operation. */
     static Instr plain(int cost, int block, int index, Exec exec) {
-        return new Instr(PLAIN, cost, block, index, exec, null, null);
+        return new Instr(PLAIN, cost, 1, block, index, exec, null, null);
     }
 
+    /** A call: one operation. */
     static Instr call(int cost, int block, int index, Call call) {
-        return new Instr(CALL, cost, block, index, null, call, null);
+        return new Instr(CALL, cost, 1, block, index, null, call, null);
     }
 
+    /** A return: one operation. */
     static Instr ret(int cost, int block, int index, Return ret) {
-        return new Instr(RETURN, cost, block, index, null, null, ret);
+        return new Instr(RETURN, cost, 1, block, index, null, null, ret);
     }
 
     /** An instruction that fails with {@code kind} when reached (something the compiler could not execute). */
     static Instr trap(int block, int index, RuntimeError.Kind kind, String message) {
-        return plain(1, block, index, f -> {
+        return new Instr(PLAIN, 1, 0, block, index, f -> {
             throw new RuntimeTrap(kind, message);
-        });
+        }, null, null);
     }
 
     /**

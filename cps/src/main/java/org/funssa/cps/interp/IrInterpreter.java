@@ -119,7 +119,7 @@ public final class IrInterpreter {
     public RunResult run(RunOptions options) {
         if (loadError.isDefined()) {
             return new RunResult.Failed(new RuntimeError(loadError.get().kind(), loadError.get().getMessage(),
-                    Option.none()), "", "", 0);
+                    Option.none()), "", "", 0, 0);
         }
         return new Execution(Machine.load(layoutModule, library, options.machine())).run(options);
     }
@@ -134,6 +134,8 @@ public final class IrInterpreter {
         /** The frame that made the library call in progress, for callbacks. */
         private IrFrame active;
         private Option<RuntimeError.Where> where = Option.none();
+        /** The operations executed so far, in every frame. */
+        private long operations;
 
         Execution(Machine machine) {
             this.machine = machine;
@@ -162,9 +164,10 @@ public final class IrInterpreter {
                 int status = values.headOption()
                         .map(v -> v instanceof Value.Int i ? (int) (i.bits() & 0xFF) : 0).getOrElse(0);
                 return new RunResult.Returned(values, status, machine.stdoutText(), machine.stderrText(),
-                        machine.steps());
+                        machine.steps(), operations);
             } catch (ProgramExit e) {
-                return new RunResult.Exited(e.status(), machine.stdoutText(), machine.stderrText(), machine.steps());
+                return new RunResult.Exited(e.status(), machine.stdoutText(), machine.stderrText(), machine.steps(),
+                        operations);
             } catch (RuntimeTrap t) {
                 return failed(t.kind(), t.getMessage());
             } catch (StackOverflowError e) {
@@ -178,7 +181,7 @@ public final class IrInterpreter {
 
         private RunResult failed(RuntimeError.Kind kind, String message) {
             return new RunResult.Failed(new RuntimeError(kind, message, where), machine.stdoutText(),
-                    machine.stderrText(), machine.steps());
+                    machine.stderrText(), machine.steps(), operations);
         }
 
         /** A new frame for a call of {@code callee} with the arguments in {@link #transfer}. */
@@ -221,6 +224,7 @@ public final class IrInterpreter {
                 for (;;) {
                     Instr in = code[pc];
                     steps += in.cost;
+                    operations += in.operations;
                     if (steps > budget) {
                         machine.setSteps(steps);
                     }

@@ -42,6 +42,14 @@
  * count. The budget is the machine's ({@link org.funssa.core.interp.MachineOptions#stepBudget()}); IR
  * counts are not LIR counts, but are of the same order for the same program.
  *
+ * <h2>Executed operations</h2>
+ * {@link org.funssa.core.interp.RunResult#operations()} counts what an optimizer removes, defined as the LIR
+ * interpreter defines it ({@link org.funssa.core.interp.LirInterpreter}): an operator applied, a copy, a load, a
+ * store, a call, a jump, a branch, a switch or a return. Here that is one per let and one per tail executed,
+ * whatever their operands: a jump binds its target's parameters as part of itself (destruction turns those
+ * bindings into copies, which the LIR then counts), and entering a function counts none. A call counts one,
+ * and the callee's own lets and tails count when they execute; a library function's work counts none.
+ *
  * <h2>Errors</h2>
  * A runtime error's {@link org.funssa.core.interp.RuntimeError.Where} names the function, the local function
  * whose body was executing (none for the function's own body) and the index in that body: a let's index

@@ -16,6 +16,7 @@ public final class Optimizations {
             ConstantPropagation.PASS,
             DeadCodeElimination.PASS,
             CommonSubexpressionElimination.PASS,
+            LoopInvariantHoisting.PASS,
             RedundantPhiElimination.PASS,
             EmptyBlockElimination.PASS,
             BlockConcatenation.PASS,

@@ -307,6 +307,31 @@ class IrInterpreterTest {
     }
 
     @Test
+    void operationsCountOneLetOrTailEach() {
+        String count = """
+                (MODULE "t" (SYMTAB ("putchar" STATIC UNKNOWN 4 ".text" XREF)))
+
+                fun main(m0: mem) -> (i32, mem) =
+                  let b = 0
+                  letrec top(a: i32, r: i32, m: mem) =
+                    let s = add.i32 r b
+                    let r1 = add.i32 s a
+                    let x, m1 = call.i32 @putchar(65) m
+                    let a1 = add.i32 a 1
+                    let c = tstlts.i32 a1 3
+                    letrec end() =
+                      return (r1, m1)
+                    in if c then top(a1, r1, m1) else end()
+                  in jump top(0, 0, m0)
+                """;
+        // the copy and the jump into the loop (2), 3 iterations of 5 lets and a branch (18), the return (1)
+        RunResult r = run(count, RunOptions.defaults());
+        assertThat(returned(r)).isEqualTo(3);
+        assertThat(r.stdout()).isEqualTo("AAA");
+        assertThat(r.operations()).isEqualTo(21);
+    }
+
+    @Test
     void deepRecursionUsesNoJavaStack() {
         String sum = EMPTY + """
                 fun sum(n: i64, m0: mem) -> (i64, mem) =
@@ -389,6 +414,6 @@ class IrInterpreterTest {
                   return (0, m1)
                 """;
         RunResult r = run(exit, RunOptions.defaults());
-        assertThat(r).isEqualTo(new RunResult.Exited(3, "", "", r.steps()));
+        assertThat(r).isEqualTo(new RunResult.Exited(3, "", "", r.steps(), r.operations()));
     }
 }

@@ -5,8 +5,6 @@ import io.vavr.control.Option;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -77,7 +75,7 @@ public final class LirReader {
 
     private static String text(Path file) {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return SourceText.read(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -8,9 +8,14 @@ import java.util.List;
 /**
  * Tokenizer and iterative tree builder for the S-expression layer of LIR (shared/LIR.md: {@code ;}
  * comments, quoted strings, integers, floats, words, {@code &keywords}). Open lists live on an explicit
- * stack, so nesting depth is bounded by the heap, not by the thread stack.
+ * stack, so nesting depth is bounded by the heap, not by the thread stack; and by {@link #MAX_DEPTH}, so that
+ * text of nothing but {@code (} costs a bounded stack, not tens of bytes of heap per byte, and is refused at
+ * the first parenthesis too many.
  */
 final class SExpReader {
+
+    /** The deepest nesting of lists read: far beyond COINS's own output (at most 30 in the corpus). */
+    static final int MAX_DEPTH = 1_000_000;
 
     private final String source;
     private final String text;
@@ -51,6 +56,10 @@ final class SExpReader {
             char c = text.charAt(at);
             SExp node;
             if (c == '(') {
+                if (open.size() == MAX_DEPTH) {
+                    throw error(startLine, startColumn, "expected at most " + MAX_DEPTH
+                            + " lists nested in one another, found a deeper one");
+                }
                 at++;
                 open.push(new Open(startLine, startColumn, new ArrayList<>()));
                 continue;

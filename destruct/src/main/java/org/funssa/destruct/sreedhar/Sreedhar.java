@@ -569,7 +569,11 @@ public final class Sreedhar implements Destruction {
             if (tail instanceof Tail.Jump || tail instanceof Tail.Return) {
                 return functions;
             }
-            Vector<Integer> edges = tail.jumps().map(j -> functions.indexWhere(fn -> fn.label().equals(j.target())));
+            Map<Label, Integer> index = new HashMap<>();
+            for (int c = 0; c < functions.size(); c++) {
+                index.put(functions.get(c).label(), c);
+            }
+            Vector<Integer> edges = tail.jumps().map(j -> index.getOrDefault(j.target(), -1));
             if (edges.exists(e -> e < 0 || !splitLabels.contains(functions.get(e).label().name()))
                     || edges.distinct().size() != edges.size()) {
                 return functions;

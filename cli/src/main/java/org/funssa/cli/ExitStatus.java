@@ -8,7 +8,7 @@ public final class ExitStatus {
     public static final int OK = 0;
     /**
      * Bad input: usage, unreadable file, malformed LIR or LIR that breaks its static semantics, or a program
-     * that {@code opt --check} cannot check (I128 values).
+     * that {@code opt --check} cannot check (I128 values), or input too large for the Java heap.
      */
     public static final int INPUT_ERROR = 2;
     /** The interpreted program failed: division by zero, bad access, step budget, … */

@@ -69,9 +69,28 @@ public final class Funssa implements Callable<Integer> {
             exception.getCommandLine().usage(terminal.err());
             return ExitStatus.INPUT_ERROR;
         });
-        int status = line.execute(args);
+        int status;
+        try {
+            status = line.execute(args);
+        } catch (OutOfMemoryError e) {
+            status = root.outOfMemory(e, terminal.err());
+        }
         terminal.out().flush();
         return status;
+    }
+
+    /**
+     * An input too large for the heap: one line saying so and how to give Java more, never a JVM trace (with
+     * {@code --debug}, the trace too); the status of bad input. What filled the heap is garbage by now.
+     */
+    private int outOfMemory(OutOfMemoryError e, PrintStream err) {
+        long heap = Runtime.getRuntime().maxMemory() / (1 << 20);
+        err.println("funssa: out of memory: the input needs more than the " + heap
+                + " MB the Java heap may grow to; give Java more, e.g. JDK_JAVA_OPTIONS=-Xmx8g funssa ...");
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        return ExitStatus.INPUT_ERROR;
     }
 
     /** Writes the failure's one line to {@code err}, with its stack trace under {@code --debug}; gives its status. */

@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.funssa.core.cfg.Cfg;
@@ -14,6 +13,7 @@ import org.funssa.core.lir.Diagnostic;
 import org.funssa.core.lir.LirChecker;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
+import org.funssa.core.lir.SourceText;
 
 /** Reading the modules commands work on: a file, or the embedded example. */
 final class Inputs {
@@ -24,7 +24,8 @@ final class Inputs {
     private Inputs() {}
 
     /**
-     * The LIR module in a file, checked by {@link LirChecker} and by building each function's control-flow
+     * The LIR module in a UTF-8 file (a byte that is not UTF-8 is a {@link org.funssa.core.lir.LirSyntaxError}
+     * at its place), checked by {@link LirChecker} and by building each function's control-flow
      * graph; an unreadable file, bad LIR, a violation of LIR's static semantics or a body whose control flow
      * cannot be built is an input error naming the file, one line per violation. The reader's warnings go to
      * {@code warnings}.
@@ -37,7 +38,7 @@ final class Inputs {
     static LirReader.Parsed readWithPositions(Path file, PrintStream warnings) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = SourceText.read(file);
         } catch (NoSuchFileException e) {
             throw new InputError(file + ": no such file");
         } catch (IOException e) {

@@ -21,6 +21,7 @@ import org.funssa.core.interp.RunOptions;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
+import org.funssa.core.lir.Moves;
 import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.history.LogEntry;
 import org.funssa.cps.history.ProgramSize;
@@ -219,19 +220,23 @@ final class OptCommand implements Callable<Integer> {
         Vector<Module.Function> in = input.functions();
         int blocks = 0, instructionsIn = 0, instructionsOut = 0, phiTotal = 0;
         CopyStats copyTotal = CopyStats.NONE;
+        Moves moveTotal = Moves.NONE;
         for (int i = 0; i < in.size(); i++) {
             Module.Function f = in.get(i);
             int b = Cfg.of(f).size();
             int out = result.function(f.name()).map(g -> g.body().size()).getOrElse(0);
+            Moves moves = result.function(f.name()).map(Moves::of).getOrElse(Moves.NONE);
             json.append(i == 0 ? "" : ", ").append("{\"name\": ").append(jsonString(f.name()))
-                    .append(counts(b, f.body().size(), out, phis.get(i), copies.get(i))).append('}');
+                    .append(counts(b, f.body().size(), out, phis.get(i), copies.get(i), moves)).append('}');
+            moveTotal = moveTotal.plus(moves);
             blocks += b;
             instructionsIn += f.body().size();
             instructionsOut += out;
             phiTotal += phis.get(i);
             copyTotal = copyTotal.plus(copies.get(i));
         }
-        json.append("], \"total\": {").append(counts(blocks, instructionsIn, instructionsOut, phiTotal, copyTotal)
+        json.append("], \"total\": {")
+                .append(counts(blocks, instructionsIn, instructionsOut, phiTotal, copyTotal, moveTotal)
                 .substring(2)).append(", \"passMillis\": {");
         json.append(run.passMillis().map(e -> jsonString(e._1) + ": " + String.format(Locale.ROOT, "%.3f", e._2))
                 .mkString(", "));
@@ -260,10 +265,15 @@ final class OptCommand implements Callable<Integer> {
         }).mkString(", ");
     }
 
-    private static String counts(int blocks, int in, int out, int phis, CopyStats copies) {
+    /**
+     * One function's counts, or the total's: {@code copiesLeft} counts the output's register-to-register
+     * {@code SET}s as the corpus's {@code COINS-SSA.tsv} counts COINS's copies, {@code constantMovesLeft} its
+     * registers set to constants; {@code copiesInserted} the copies the destruction method inserted in the IR.
+     */
+    private static String counts(int blocks, int in, int out, int phis, CopyStats copies, Moves moves) {
         return ", \"blocks\": " + blocks + ", \"instructionsIn\": " + in + ", \"instructionsOut\": " + out
                 + ", \"phis\": " + phis + ", \"copiesInserted\": " + copies.inserted()
-                + ", \"copiesLeft\": " + copies.remaining();
+                + ", \"copiesLeft\": " + moves.copies() + ", \"constantMovesLeft\": " + moves.constants();
     }
 
     private static String jsonString(String s) {

@@ -1,6 +1,9 @@
 package org.funssa.cli;
 
 import io.vavr.control.Option;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -16,9 +19,11 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code funssa run FILE.lir}: interprets a module. The program's stdout is ours; the exit status is its
- * return value {@code & 0xff}, like a C process; a runtime error is one line on stderr and status 3. With
- * {@code --stats}, one JSON line on stderr gives the steps and the operations executed (RunResult), however the
- * run ended.
+ * return value {@code & 0xff}, like a C process; a runtime error is one line on stderr,
+ * {@code FILE:LINE:COL: in F: runtime error: message}, and status 3. Since a program may return 3 itself, the
+ * status alone cannot tell the two apart: the stderr line does, and so does {@code --status-file}, which
+ * receives one line saying how the run ended ({@link #outcome}). With {@code --stats}, one JSON line on stderr
+ * gives the steps and the operations executed (RunResult), however the run ended.
  */
 @Command(name = "run", description = "Interpret a LIR module: its output on stdout, its return value as the exit status.")
 final class RunCommand implements Callable<Integer> {
@@ -43,6 +48,11 @@ final class RunCommand implements Callable<Integer> {
             description = "print the steps and the operations executed as one JSON object on stderr")
     boolean stats;
 
+    @CommandLine.Option(names = "--status-file", paramLabel = "FILE",
+            description = "write how the run ended to FILE, one line: returned N, exited N (exit or abort), "
+                    + "or runtime-error and the error's line")
+    Path statusFile;
+
     RunCommand(Terminal terminal) {
         this.terminal = terminal;
     }
@@ -59,17 +69,43 @@ final class RunCommand implements Callable<Integer> {
                 : options.withEntry(entry, arguments.stream().mapToLong(Long::longValue).toArray());
         RunResult result = LirInterpreter.run(parsed.module(), options);
         terminal.out().flush();
+        if (result instanceof RunResult.Failed f) {
+            terminal.err().println(failure(parsed, f));
+        }
+        Option.of(statusFile).forEach(f -> write(f, outcome(parsed, result) + "\n"));
         if (stats) {
             terminal.err().println("{\"steps\": " + result.steps() + ", \"operations\": " + result.operations() + "}");
         }
         return switch (result) {
             case RunResult.Returned r -> r.exitStatus();
             case RunResult.Exited e -> e.status();
-            case RunResult.Failed f -> {
-                terminal.err().println(place(parsed, f.error()) + ": runtime error: " + f.error().message());
-                yield ExitStatus.RUNTIME_ERROR;
-            }
+            case RunResult.Failed f -> ExitStatus.RUNTIME_ERROR;
         };
+    }
+
+    /**
+     * How the run ended, as {@code --status-file} gets it: {@code returned N} (the exit status the return
+     * value gives), {@code exited N} (the status {@code exit} or {@code abort} gave), or {@code runtime-error}
+     * and the line stderr got.
+     */
+    private String outcome(LirReader.Parsed parsed, RunResult result) {
+        return switch (result) {
+            case RunResult.Returned r -> "returned " + r.exitStatus();
+            case RunResult.Exited e -> "exited " + e.status();
+            case RunResult.Failed f -> "runtime-error " + failure(parsed, f);
+        };
+    }
+
+    private String failure(LirReader.Parsed parsed, RunResult.Failed f) {
+        return place(parsed, f.error()) + ": runtime error: " + f.error().message();
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new InputError(file + ": cannot write the status file: " + e.getMessage());
+        }
     }
 
     /** {@code FILE:LINE:COL} of the statement that failed, or the file name alone. */

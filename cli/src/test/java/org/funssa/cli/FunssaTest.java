@@ -2,6 +2,7 @@ package org.funssa.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vavr.collection.Vector;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,6 +15,7 @@ import org.funssa.core.interp.LirInterpreter;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.Moves;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,6 +140,61 @@ class FunssaTest {
         assertThat(o.status()).isEqualTo(ExitStatus.RUNTIME_ERROR);
         assertThat(o.err()).startsWith(divide + ":7:5: in main: runtime error: ").contains("division by zero");
         assertThat(o.err().lines()).hasSize(1);
+    }
+
+    @Test
+    void theStatusFileTellsAReturnOf3FromARuntimeErrorAndFromExit() throws IOException {
+        String program = """
+                (MODULE "s"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF) ("exit" STATIC UNKNOWN 4 ".text" XREF))
+                  (FUNCTION "main"
+                    (SYMTAB ("z%%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (SET I32 (REG I32 "z%%") (INTCONST I32 %d))
+                    %s
+                    (EPILOGUE (0 0) (DIVS I32 (INTCONST I32 9) (REG I32 "z%%")))))
+                """;
+        Path status = dir.resolve("status.txt");
+        Path three = file("three.lir", program.formatted(3, ""));
+        Outcome returned = funssa("run", three.toString(), "--status-file", status.toString());
+        assertThat(returned.status()).isEqualTo(3).isEqualTo(ExitStatus.RUNTIME_ERROR);
+        assertThat(returned.err()).isEmpty();
+        assertThat(Files.readString(status)).isEqualTo("returned 3\n");
+
+        Path divide = file("divide.lir", program.formatted(0, ""));
+        Outcome failed = funssa("run", divide.toString(), "--status-file", status.toString());
+        assertThat(failed.status()).isEqualTo(ExitStatus.RUNTIME_ERROR);
+        assertThat(failed.err()).startsWith(divide + ":8:5: in main: runtime error: ");
+        assertThat(Files.readString(status)).isEqualTo("runtime-error " + failed.err());
+
+        Path exit = file("exit.lir", program.formatted(0, "(CALL (STATIC I64 \"exit\") ((INTCONST I32 3)) ())"));
+        Outcome exited = funssa("run", exit.toString(), "--status-file", status.toString());
+        assertThat(exited.status()).isEqualTo(3);
+        assertThat(Files.readString(status)).isEqualTo("exited 3\n");
+    }
+
+    @Test
+    void aByteThatIsNotUtf8IsAnInputErrorAtItsPlaceInEveryCommand() throws IOException {
+        Path latin1 = dir.resolve("latin1.lir");
+        Files.write(latin1, "(MODULE \"m\"\n  (SYMTAB)) ; caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        for (String command : Vector.of(COMMANDS).append("ppg")) {
+            Outcome o = funssa(command, latin1.toString());
+            assertThat(o.status()).as(command).isEqualTo(ExitStatus.INPUT_ERROR);
+            assertThat(o.err()).as(command)
+                    .isEqualTo(latin1 + ":2:18: byte 0xE9 at offset 29 is not UTF-8 (LIR text is read as UTF-8)\n");
+        }
+    }
+
+    @Test
+    void inputNestedTooDeepIsAnInputErrorAtItsPlaceNotAnOutOfMemoryTrace() throws IOException {
+        // the path a 50 MB file of '(' takes, at the smallest size that takes it
+        Path parens = file("parens.lir", "(".repeat(1_000_001));
+        for (String command : COMMANDS) {
+            Outcome o = funssa(command, parens.toString());
+            assertThat(o.status()).as(command).isEqualTo(ExitStatus.INPUT_ERROR);
+            assertThat(o.err()).as(command).isEqualTo(parens
+                    + ":1:1000001: expected at most 1000000 lists nested in one another, found a deeper one\n");
+        }
     }
 
     @Test
@@ -366,12 +423,18 @@ class FunssaTest {
         assertThat(o.err()).contains("fun main(", "--check: every pass kept the behaviour of main (returned 0, 14 bytes");
         String json = o.err().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
         assertThat(json).matches("\\{\"functions\": \\[\\{\"name\": \"main\", \"blocks\": 9, \"instructionsIn\": 23, "
-                + "\"instructionsOut\": \\d+, \"phis\": \\d+, \"copiesInserted\": \\d+, \"copiesLeft\": \\d+\\}\\], "
+                + "\"instructionsOut\": \\d+, \"phis\": \\d+, \"copiesInserted\": \\d+, \"copiesLeft\": \\d+, "
+                + "\"constantMovesLeft\": \\d+\\}\\], "
                 + "\"total\": \\{.*\"passMillis\": \\{\"prun\": [0-9.]+, \"naive\": [0-9.]+, \"lir\": [0-9.]+\\}\\}, "
                 + "\"passes\": \\[" + step("prun", "\\d+", "\\d+") + ", " + step("dump", "0", "0") + ", "
                 + step("naive", "-?\\d+", "-?\\d+") + "\\]\\}");
         assertThat(funssa("run", out.toString()).out()).isEqualTo(fib.expectedOutput());
         assertThat(Files.readString(out)).doesNotContain("PHI");
+        // copiesLeft counts what COINS-SSA.tsv counts: the REG <- REG SETs of the output, not its constant moves
+        Moves moves = Moves.of(LirReader.read(out));
+        assertThat(moves.constants()).as("the naive method's constant moves in fib").isPositive();
+        assertThat(json).contains("\"copiesLeft\": " + moves.copies() + ", \"constantMovesLeft\": "
+                + moves.constants() + "}], \"total\"");
     }
 
     @Test

@@ -5,8 +5,6 @@ import io.vavr.control.Option;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,7 +20,9 @@ import java.util.Set;
  *
  * <p>Two stages, neither recursive in the nesting depth: {@link SExpReader} builds an S-expression tree
  * with an explicit stack, and the conversion below walks each statement's tree with an explicit stack of
- * {@link Pending} nodes, so a 10^6-deep expression reads in heap space, not thread-stack space.
+ * {@link Pending} nodes, so a 10^6-deep expression reads in heap space, not thread-stack space. The two
+ * stages overlap for a function's statements: each is converted as soon as its list closes, so that the
+ * S-expressions of a module, several times the size of its model, are never all held at once.
  *
  * <p>Accepted beyond LIR.md, because the corpus has it: integer literals with a {@code U} suffix (COINS
  * prints C's {@code 2147483648U} that way; the value is kept, the suffix is not), and data values written
@@ -50,7 +50,8 @@ public final class LirReader {
 
     /** Reads a module from text; {@code sourceName} is the file name used in error messages. */
     public static Module read(String sourceName, String text) {
-        return new LirReader(sourceName, false).module(SExpReader.read(sourceName, text));
+        LirReader reader = new LirReader(sourceName, false);
+        return reader.module(SExpReader.read(sourceName, text, reader::statement));
     }
 
     /** Reads a module from a UTF-8 file and keeps the source position of every node. */
@@ -61,7 +62,7 @@ public final class LirReader {
     /** Reads a module from text and keeps the source position of every node. */
     public static Parsed readWithPositions(String sourceName, String text) {
         LirReader reader = new LirReader(sourceName, true);
-        Module module = reader.module(SExpReader.read(sourceName, text));
+        Module module = reader.module(SExpReader.read(sourceName, text, reader::statement));
         return new Parsed(module, new Positions(reader.positions), Vector.ofAll(reader.warnings));
     }
 
@@ -77,7 +78,7 @@ public final class LirReader {
 
     private static String text(Path file) {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return SourceText.read(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -235,12 +236,18 @@ public final class LirReader {
         Vector<Symbol> symbols = hasSymtab ? symtab(items.get(2)) : Vector.empty();
         List<Stmt> body = new ArrayList<>(items.size());
         for (SExp statement : items.subList(hasSymtab ? 3 : 2, items.size())) {
-            body.add((Stmt) convert(statement, Role.STATEMENT));
+            body.add((Stmt) (statement instanceof SExp.Converted c ? c.value() : convert(statement, Role.STATEMENT)));
         }
         return remember(new Module.Function(name, symbols, Vector.ofAll(body)), form);
     }
 
     // ---------------------------------------------------------------- statements and L-expressions
+
+    /** A statement list of a function, converted as the S-expression reader closes it. */
+    private SExp statement(SExp.SList list) {
+        Object value = convert(list, Role.STATEMENT);
+        return new SExp.Converted(list.line(), list.column(), ((SExp.Word) list.items().getFirst()).text(), value);
+    }
 
     /** Whether a node's sub-nodes are L-expressions or statements. */
     private enum Role { EXPRESSION, STATEMENT }

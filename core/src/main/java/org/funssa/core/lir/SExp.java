@@ -7,7 +7,8 @@ import java.util.List;
  * The S-expression tree the reader builds before it converts to the model: lists and atoms with the
  * line and column where each starts. Transient and internal to the reader.
  */
-sealed interface SExp permits SExp.SList, SExp.Word, SExp.Str, SExp.Int, SExp.Real, SExp.Keyword {
+sealed interface SExp permits SExp.SList, SExp.Word, SExp.Str, SExp.Int, SExp.Real, SExp.Keyword,
+        SExp.Converted {
 
     int line();
 
@@ -60,6 +61,20 @@ sealed interface SExp permits SExp.SList, SExp.Word, SExp.Str, SExp.Int, SExp.Re
         @Override
         public String describe() {
             return text;
+        }
+    }
+
+    /**
+     * A statement of a {@code FUNCTION}, converted by the reader as soon as its list closed, so that its list is
+     * garbage at once (see {@link SExpReader#read(String, String, java.util.function.Function)}).
+     *
+     * @param head  the statement's operator, such as {@code SET}
+     * @param value what it was converted to
+     */
+    record Converted(int line, int column, String head, Object value) implements SExp {
+        @Override
+        public String describe() {
+            return "(" + head + " …)";
         }
     }
 

@@ -3,14 +3,22 @@ package org.funssa.core.lir;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Tokenizer and iterative tree builder for the S-expression layer of LIR (shared/LIR.md: {@code ;}
  * comments, quoted strings, integers, floats, words, {@code &keywords}). Open lists live on an explicit
- * stack, so nesting depth is bounded by the heap, not by the thread stack.
+ * stack, so nesting depth is bounded by the heap, not by the thread stack; and by {@link #MAX_DEPTH}, so that
+ * text of nothing but {@code (} costs a bounded stack, not tens of bytes of heap per byte, and is refused at
+ * the first parenthesis too many.
  */
 final class SExpReader {
+
+    /** The deepest nesting of lists read: far beyond COINS's own output (at most 30 in the corpus). */
+    static final int MAX_DEPTH = 1_000_000;
 
     private final String source;
     private final String text;
@@ -18,14 +26,30 @@ final class SExpReader {
     private int line = 1;
     private int lineStart;
 
-    private SExpReader(String source, String text) {
+    /** What becomes of each statement list of a function as it closes. */
+    private final Function<SExp.SList, SExp> statements;
+    /** One string for each distinct word and string of the text: a register's name is read thousands of times. */
+    private final Map<String, String> shared = new HashMap<>();
+
+    private SExpReader(String source, String text, Function<SExp.SList, SExp> statements) {
         this.source = source;
         this.text = text;
+        this.statements = statements;
     }
 
     /** The single form the text holds. */
     static SExp read(String source, String text) {
-        return new SExpReader(source, text).form();
+        return new SExpReader(source, text, list -> list).form();
+    }
+
+    /**
+     * The single form the text holds, each list that stands as a statement of a function, in
+     * {@code (MODULE … (FUNCTION "name" [(SYMTAB …)] statement…) …)}, replaced as soon as it closes by what
+     * {@code statements} makes of it (a {@link SExp.Converted}): a module's memory is then that of its model,
+     * not that of its lists and atoms, several times larger, held until the whole text is read.
+     */
+    static SExp read(String source, String text, Function<SExp.SList, SExp> statements) {
+        return new SExpReader(source, text, statements).form();
     }
 
     private record Open(int line, int column, List<SExp> items) {}
@@ -51,6 +75,10 @@ final class SExpReader {
             char c = text.charAt(at);
             SExp node;
             if (c == '(') {
+                if (open.size() == MAX_DEPTH) {
+                    throw error(startLine, startColumn, "expected at most " + MAX_DEPTH
+                            + " lists nested in one another, found a deeper one");
+                }
                 at++;
                 open.push(new Open(startLine, startColumn, new ArrayList<>()));
                 continue;
@@ -62,7 +90,8 @@ final class SExpReader {
                             : "expected end of input after the first form, found ')'");
                 }
                 Open o = open.pop();
-                node = new SExp.SList(o.line(), o.column(), startLine, startColumn, List.copyOf(o.items()));
+                SExp.SList list = new SExp.SList(o.line(), o.column(), startLine, startColumn, List.copyOf(o.items()));
+                node = isStatement(list, open) ? statements.apply(list) : list;
             } else if (c == '"') {
                 node = string(startLine, startColumn);
             } else {
@@ -77,6 +106,19 @@ final class SExpReader {
                         "expected end of input after the first form, found " + node.describe());
             }
         }
+    }
+
+    /**
+     * Whether a list just closed inside the lists {@code open} is a statement of a function: the third or a
+     * later item of a {@code FUNCTION} list in the top-level {@code MODULE} list, not its {@code SYMTAB}.
+     */
+    private static boolean isStatement(SExp.SList list, ArrayDeque<Open> open) {
+        return open.size() == 2 && open.peek().items().size() >= 2 && headIs(open.peek().items(), "FUNCTION")
+                && headIs(open.peekLast().items(), "MODULE") && !headIs(list.items(), "SYMTAB");
+    }
+
+    private static boolean headIs(List<SExp> items, String word) {
+        return !items.isEmpty() && items.getFirst() instanceof SExp.Word w && w.text().equals(word);
     }
 
     private int column() {
@@ -113,7 +155,7 @@ final class SExpReader {
             char c = text.charAt(at);
             if (c == '"') {
                 at++;
-                return new SExp.Str(startLine, startColumn, value.toString());
+                return new SExp.Str(startLine, startColumn, shared.computeIfAbsent(value.toString(), v -> v));
             }
             if (c != '\\') {
                 value.append(c);
@@ -184,7 +226,7 @@ final class SExpReader {
             return new SExp.Real(startLine, startColumn, Double.parseDouble(token), token);
         }
         if (Character.isLetter(first) || first == '_') {
-            return new SExp.Word(startLine, startColumn, token);
+            return new SExp.Word(startLine, startColumn, shared.computeIfAbsent(token, t -> t));
         }
         SExp number = number(token, startLine, startColumn);
         if (number == null) {

@@ -395,6 +395,16 @@ class LirReaderTest {
         }
 
         @Test
+        void listsNestedBeyondTheLimitAreRefusedAtTheFirstParenthesisTooMany() {
+            // text of nothing but '(' (issue 35: a 50 MB file of it exhausted the heap): refused where it goes
+            // too deep, before reading the rest, with a stack bounded by the limit
+            String text = "(".repeat(SExpReader.MAX_DEPTH + 10);
+            assertThatThrownBy(() -> LirReader.read("p.lir", text)).isInstanceOf(LirSyntaxError.class)
+                    .hasMessage("p.lir:1:" + (SExpReader.MAX_DEPTH + 1) + ": expected at most " + SExpReader.MAX_DEPTH
+                            + " lists nested in one another, found a deeper one");
+        }
+
+        @Test
         void aDeepTypeErrorIsReportedAtItsNode() {
             String text = "(NEG I32 ".repeat(DEPTH) + "(NEG I64 (INTCONST I32 7))" + ")".repeat(DEPTH);
             assertThat(expressionError(text)).isEqualTo("t.lir:1:" + (9 * DEPTH + 1)

@@ -95,12 +95,16 @@ public final class LoopInvariantHoisting {
         return motion.isEmpty() ? function : move(nest, loops, motion);
     }
 
-    /** Whether a let of this expression may move at all: a pure expression, one result. */
+    /**
+     * Whether a let of this expression may move at all: a pure expression, one result. A predicated let
+     * ({@code p ? x = e}) never moves: it is conditional code, which hoisting does not make unconditional.
+     */
     private static boolean movable(Expr e) {
         return switch (e) {
             case Expr.Copy c -> true;
             case Expr.Prim p -> true;
             case Expr.Select s -> true;
+            case Expr.Psi p -> true;
             case Expr.Load l -> true;
             case Expr.Store s -> false;
             case Expr.Call c -> false;
@@ -121,6 +125,7 @@ public final class LoopInvariantHoisting {
                 default -> false;
             };
             case Expr.Select s -> wideInteger(s.type());
+            case Expr.Psi p -> wideInteger(p.type());
             case Expr.Load l -> true;
             case Expr.Store s -> true;
             case Expr.Call c -> true;
@@ -242,7 +247,8 @@ public final class LoopInvariantHoisting {
                 Vector<Let> lets = nest.body(node).lets();
                 for (int i = 0; i < lets.size(); i++) {
                     Let let = lets.get(i);
-                    int out = inner == NONE || !movable(let.expr()) ? NONE : outermost(node, let.expr());
+                    int out = inner == NONE || let.isGuarded() || !movable(let.expr()) ? NONE
+                            : outermost(node, let.expr());
                     int now = inner;
                     if (out != NONE) {
                         if (leaves[node] == null) {

@@ -43,6 +43,7 @@ package org.funssa.destruct.sreedhar;
  */
 
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -106,7 +107,7 @@ public final class Sreedhar implements Destruction {
 
     @Override
     public DestructedFunction destruct(Function function) {
-        Run run = new Run(function, method);
+        Run run = new Run(EqualParameters.merged(function), method);
         Function destructed = run.destructed(coalesce);
         return new DestructedFunction(destructed, new CopyStats(run.inserted, Math.max(0, run.inserted - run.removed)));
     }
@@ -531,10 +532,17 @@ public final class Sreedhar implements Destruction {
             for (Copy c : suffix.get(i)) {
                 keep(lets, renamed(c));
             }
+            // the tail's variables in the order liveness read them (Liveness.tailUses)
+            int[] at = {liveness.occurrences().tailFrom(i)};
+            UnaryOperator<Atom> read = a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a;
+            Tail renamedTail = body.tail() instanceof Tail.Jump j ? new Tail.Jump(j.target(), renamedArgs(i))
+                    : body.tail().mapUses(read);
+            Vector<Fn> children = hoisted(renamedTail, body.functions(), lets);
+            unchanged &= children == body.functions();
             Map<String, Tail.Jump> folded = new HashMap<>();
             Vector<Fn> functions = Vector.empty();
-            for (int c = 0; c < body.functions().size(); c++) {
-                Fn fn = body.functions().get(c);
+            for (int c = 0; c < children.size(); c++) {
+                Fn fn = children.get(c);
                 int f = nest.child(i, c);
                 Fn withParams = fn.withParams(renamed(params.get(f), paramLive[f]));
                 Body fb = fn.body();
@@ -545,13 +553,50 @@ public final class Sreedhar implements Destruction {
                     functions = functions.append(withParams);
                 }
             }
-            // the tail's variables in the order liveness read them (Liveness.tailUses)
-            int[] at = {liveness.occurrences().tailFrom(i)};
-            UnaryOperator<Atom> read = a -> a instanceof Atom.Var v ? renamedAt(at[0]++, v) : a;
-            Tail tail = body.tail() instanceof Tail.Jump j ? new Tail.Jump(j.target(), renamedArgs(i))
-                    : body.tail().mapUses(read).mapJumps(j -> fold(folded, j));
+            Tail tail = renamedTail.mapJumps(j -> fold(folded, j));
             // a block whose lets all stay as they were keeps the input's vector of them (and the lets)
             return new Body(unchanged ? original : Vector.ofAll(lets), functions, tail);
+        }
+
+        /**
+         * The local functions of a block after moving before its branch or switch {@code tail} the copies that
+         * begin every one of its split edges (one jump reaches each): a copy {@code x ← y} that every edge
+         * makes first is made once before the tail, unless the tail reads {@code x}. Such copies come from φ
+         * sources that all successors take from one variable of the block, as a loop's exit and its back edge
+         * both take the value the loop computed; made on each edge they cost one instruction per edge.
+         */
+        private Vector<Fn> hoisted(Tail tail, Vector<Fn> functions, List<Let> lets) {
+            if (tail instanceof Tail.Jump || tail instanceof Tail.Return) {
+                return functions;
+            }
+            Map<Label, Integer> index = new HashMap<>();
+            for (int c = 0; c < functions.size(); c++) {
+                index.put(functions.get(c).label(), c);
+            }
+            Vector<Integer> edges = tail.jumps().map(j -> index.getOrDefault(j.target(), -1));
+            if (edges.exists(e -> e < 0 || !splitLabels.contains(functions.get(e).label().name()))
+                    || edges.distinct().size() != edges.size()) {
+                return functions;
+            }
+            Vector<Fn> result = functions;
+            while (true) {
+                Vector<Fn> now = result;
+                Option<Let> common = now.get(edges.head()).body().lets().headOption()
+                        .filter(c -> c.expr() instanceof Expr.Copy && !tail.uses().contains(c.var(0))
+                                && edges.forAll(e -> now.get(e).body().lets().headOption().contains(c)));
+                if (common.isEmpty()) {
+                    return result;
+                }
+                Let first = common.get();
+                lets.add(first);
+                for (int e : edges) {
+                    Fn fn = result.get(e);
+                    result = result.update(e, fn.withBody(fn.body().withLets(fn.body().lets().tail())));
+                }
+                if (!first.var(0).type().equals(Type.MEM)) {
+                    removed += edges.size() - 1;
+                }
+            }
         }
 
         /**

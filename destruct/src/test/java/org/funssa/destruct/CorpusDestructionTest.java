@@ -41,7 +41,7 @@ class CorpusDestructionTest {
     /** The programs core's known-failures.txt lists: they do not print their .ans as input either. */
     private static final Set<String> KNOWN_FAILURES = Corpus.knownFailingPrograms().keySet();
     /** One program in this many gets the whole cross product by default. */
-    private static final int SAMPLE = 16;
+    private static final int SAMPLE = 32;
 
     /** One way through: a construction, a destruction, and whether Chaitin's coalescing follows. */
     private record Combination(Construction construction, String destruction, boolean chaitin) {}

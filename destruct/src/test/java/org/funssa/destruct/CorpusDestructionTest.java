@@ -16,6 +16,7 @@ import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
+import org.funssa.core.testing.Exhaustive;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;
@@ -28,19 +29,19 @@ import org.junit.jupiter.api.TestFactory;
  * program, in both LIR forms: the LIR written back contains no PHI, reads back as the same module after printing,
  * and prints exactly the program's .ans under the LIR interpreter.
  *
- * <p>By default each program is checked with pruned construction and every destruction (and {@code srd3} with
- * Chaitin's coalescing), with every other construction and {@code srd3}, and, on every {@value #SAMPLE}th
- * program, with the whole cross product; the
- * Maven profile {@code exhaustive} ({@code -Pexhaustive}, which {@code .ci/run} adds) runs the whole cross product
- * on every program.
+ * <p>By default every {@value #SAMPLE}th program is checked with the whole cross product, and the {@code k}th of
+ * the others with three combinations: pruned construction and {@code srd3}; pruned construction and the
+ * {@code k mod 6}th destruction (of the six registered now), alone when {@code k div 6} is even and followed by
+ * Chaitin's coalescing when it is odd; and the {@code k mod 5}th construction and {@code srd3}. Each
+ * combination of pruned construction and each construction with {@code srd3} thus meets a twelfth or a fifth of
+ * the corpus. {@link Exhaustive#ON} runs the whole cross product on every program.
  */
 class CorpusDestructionTest {
 
     /** The programs core's known-failures.txt lists: they do not print their .ans as input either. */
     private static final Set<String> KNOWN_FAILURES = Corpus.knownFailingPrograms().keySet();
     /** One program in this many gets the whole cross product by default. */
-    private static final int SAMPLE = 16;
-    private static final boolean EXHAUSTIVE = Boolean.getBoolean("funssa.exhaustive");
+    private static final int SAMPLE = 32;
 
     /** One way through: a construction, a destruction, and whether Chaitin's coalescing follows. */
     private record Combination(Construction construction, String destruction, boolean chaitin) {}
@@ -52,15 +53,21 @@ class CorpusDestructionTest {
                 .zipWithIndex()
                 .flatMap(numbered -> numbered._1.lirFiles().map(file -> DynamicTest.dynamicTest(
                         name(numbered._1, file), () -> check(file, numbered._1.expectedOutput(),
-                                combinations(EXHAUSTIVE || numbered._2 % SAMPLE == 0)))));
+                                combinations(numbered._2)))));
     }
 
-    /** The whole cross product, or pruned construction with every destruction and every construction with srd3. */
-    private static Vector<Combination> combinations(boolean all) {
-        Vector<Combination> every = Vector.of(Construction.values()).flatMap(c -> Destructions.names()
-                .flatMap(d -> Vector.of(new Combination(c, d, false), new Combination(c, d, true))));
-        return all ? every : every.filter(k -> k.construction() == Construction.PRUNED
-                ? !k.chaitin() || k.destruction().equals("srd3") : k.destruction().equals("srd3") && !k.chaitin());
+    /** The combinations the {@code k}th program is checked with, as the class comment says. */
+    private static Vector<Combination> combinations(int k) {
+        Vector<Construction> constructions = Vector.of(Construction.values());
+        Vector<String> destructions = Destructions.names();
+        if (Exhaustive.everyNth(k, SAMPLE)) {
+            return constructions.flatMap(c -> destructions.flatMap(d -> Vector.of(new Combination(c, d, false),
+                    new Combination(c, d, true))));
+        }
+        return Vector.of(new Combination(Construction.PRUNED, "srd3", false),
+                new Combination(Construction.PRUNED, destructions.get(k % destructions.size()),
+                        k / destructions.size() % 2 == 1),
+                new Combination(constructions.get(k % constructions.size()), "srd3", false)).distinct();
     }
 
     private static String name(Corpus.Program program, Path file) {

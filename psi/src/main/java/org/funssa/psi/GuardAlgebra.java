@@ -21,7 +21,8 @@ import org.funssa.cps.rewrite.Nest;
  * seed 001 §3.1's Conditions 1 and 2 inclusion). A guard is read as a boolean function of leaf conditions through
  * the lets that define it: `tstne x 0` is x's truth, `tsteq x 0` its negation, `band`/`bor` of 0/1 predicates are
  * ∧/∨, `bxor p 1` is ¬p, a literal is a constant; anything else (a comparison of data, a parameter) is a leaf, an
- * independent condition. A query decides over every assignment of the leaves its guards mention (at most
+ * independent condition, except that two leaves `v = k₁` and `v = k₂` with k₁ ≠ k₂ never hold together (the
+ * cases of one switch). A query decides over every assignment of the leaves its guards mention (at most
  * MAX_LEAVES of them, else it answers no).
  *
  * This is what the Predicate Partition Graph (seed 002) decides on the region if-conversion made the guards
@@ -184,6 +185,13 @@ public final class GuardAlgebra {
         };
     }
 
+    /** The case value {@code k} of a leaf {@code v = k} (a {@code tsteq} of a variable and a literal), or null. */
+    private Expr.Prim caseTest(Atom leaf) {
+        Expr.Prim def = leaf instanceof Atom.Var v ? definitions.get(v.id()) : null;
+        return def != null && def.op() == Op.TSTEQ && def.operands().get(0) instanceof Atom.Var
+                && def.operands().get(1) instanceof Atom.IntLit lit && lit.value().signum() != 0 ? def : null;
+    }
+
     /** The guards evaluated under every assignment of their leaves. */
     private final class Table {
         private final Vector<Atom> guards;
@@ -201,8 +209,12 @@ public final class GuardAlgebra {
             if (leaves > MAX_LEAVES) {
                 return false;
             }
+            long[] exclusive = exclusivePairs();
             boolean[] values = new boolean[guards.size()];
             for (long assignment = 0; assignment < 1L << leaves; assignment++) {
+                if (impossible(assignment, exclusive)) {
+                    continue;
+                }
                 for (int i = 0; i < values.length; i++) {
                     values[i] = truth(guards.get(i), assignment, leafIndex);
                 }
@@ -211,6 +223,32 @@ public final class GuardAlgebra {
                 }
             }
             return true;
+        }
+
+        /** The pairs of leaves that cannot both hold ({@code v = k₁}, {@code v = k₂}), as two bits each. */
+        private long[] exclusivePairs() {
+            List<Long> pairs = new ArrayList<>();
+            List<Map.Entry<Atom, Integer>> entries = new ArrayList<>(leafIndex.entrySet());
+            for (int i = 0; i < entries.size(); i++) {
+                Expr.Prim a = caseTest(entries.get(i).getKey());
+                for (int j = i + 1; a != null && j < entries.size(); j++) {
+                    Expr.Prim b = caseTest(entries.get(j).getKey());
+                    if (b != null && a.operands().get(0).equals(b.operands().get(0))
+                            && !a.operands().get(1).equals(b.operands().get(1))) {
+                        pairs.add(1L << entries.get(i).getValue() | 1L << entries.get(j).getValue());
+                    }
+                }
+            }
+            return pairs.stream().mapToLong(Long::longValue).toArray();
+        }
+
+        private static boolean impossible(long assignment, long[] exclusive) {
+            for (long pair : exclusive) {
+                if ((assignment & pair) == pair) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.funssa.psi;
 
 import io.vavr.collection.Vector;
+import java.math.BigInteger;
 import java.util.BitSet;
 import java.util.List;
 import org.funssa.core.lir.Op;
@@ -12,7 +13,8 @@ import org.funssa.cps.ir.VarSupply;
 
 /**
  * Makes predicates as lets, for a pass that builds guards: a 0/1 predicate from any integer ({@code tstne x 0}), a
- * negation ({@code tsteq p 0}) and a conjunction ({@code band} of two 0/1 predicates). It knows which atoms are
+ * negation ({@code tsteq p 0}), a conjunction ({@code band} of two 0/1 predicates), a disjunction ({@code bor}) and
+ * a switch case ({@code tsteq v k}). It knows which atoms are
  * 0/1: those the function's algebra knows and those it made.
  */
 public final class Predicates {
@@ -57,6 +59,21 @@ public final class Predicates {
         Atom a = normalized(p, "p", out);
         Atom b = normalized(q, "q", out);
         return made(hint(a) + "_and_" + hint(b), new Expr.Prim(Op.BAND, Type.I32, Vector.of(a, b)), out);
+    }
+
+    /** {@code v = k} for a switch value and one of its cases, appended to {@code out}. */
+    public Atom.Var equal(Atom v, BigInteger k, List<Let> out) {
+        return made(hint(v) + "_is_" + k, new Expr.Prim(Op.TSTEQ, Type.I32,
+                Vector.of(v, new Atom.IntLit((Type.Data) v.type(), k))), out);
+    }
+
+    /** {@code p₁ ∨ … ∨ pₙ} of 0/1 predicates ({@code bor} lets appended to {@code out}); 0 for none. */
+    public Atom any(Vector<Atom> ps, List<Let> out) {
+        Atom any = ps.isEmpty() ? Atom.IntLit.of(Type.I32, 0) : ps.head();
+        for (Atom p : ps.tail()) {
+            any = made("any", new Expr.Prim(Op.BOR, Type.I32, Vector.of(any, p)), out);
+        }
+        return any;
     }
 
     /** Whether {@code p} is a literal that holds. */

@@ -1,5 +1,6 @@
 package org.funssa.psi.ifcv;
 
+import io.vavr.collection.Set;
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,17 +35,19 @@ import org.funssa.psi.Speculation;
  * - a diamond: T and E are local functions of B called only there, with no local functions of their own, each
  *   ending in a jump to J, a local function of B called only by them;
  * - a triangle: one side is such an arm, the other jumps straight to J;
- * - a branch whose two sides jump to J itself.
+ * - a branch whose two sides jump to J itself;
+ * - a switch whose every case and default enters such an arm or jumps to J (the issue's "switch arms where
+ *   simple"), the predicates then being v = kᵢ for each case and "no case" for the default.
  * Such a region is single-entry and acyclic. B becomes B's lets, the predicate p (c normalised to 0/1) and p̄, the
  * then arm's lets under p, the else arm's under p̄, one ψ per parameter of J, and then J's body itself: J's
  * parameters are bound by the ψs. The ψ's arguments are ordered as their definitions: a value that reaches J
- * straight from B was defined before either arm and comes first, then the then arm's, then the else arm's.
+ * straight from B was defined before any arm and comes first, then the arms' in the order of the jumps.
  *
  * Bodies are converted leaves first (the nest's bottom-up rewrite), and a body again while its new tail is a
  * region, so nested hammocks convert inside out: an arm converted earlier is straight-line code whose guards are
  * conjoined with the outer predicate (p ∧ q as `band` of two 0/1 predicates) and whose ψ arguments' guards too.
- * Memory stays one chain: the else arm's memory operations read the then arm's last token, which is the token
- * at the branch whenever the else arm runs. The Limits say which regions are worth converting.
+ * Memory stays one chain: each arm's memory operations read the last token of the arms before it, which is the
+ * token at the branch whenever that arm runs. The Limits say which regions are worth converting.
  */
 
 /** If-conversion ({@code ifcv}): hammocks of the nest to predicated straight-line code with ψs. */
@@ -126,40 +129,35 @@ public final class IfConversion {
             return body;
         }
 
-        /** One side of a region: the arm's lets (none for a straight jump) and its jump to the join. */
+        /** One way into the join: an arm's lets (none for a straight jump to the join) and its jump to the join. */
         private record Arm(Vector<Let> lets, Tail.Jump toJoin) {}
 
-        /** The body with the region its tail starts converted, or null if it starts none worth converting. */
+        /**
+         * The body with the region its tail starts converted, or null if it starts none worth converting: every
+         * jump of the branch or switch enters an arm or goes straight to the join, and nothing else jumps there.
+         */
         private Body convertOnce(Body body) {
-            if (!(body.tail() instanceof Tail.Branch branch)) {
+            Tail tail = body.tail();
+            if (!(tail instanceof Tail.Branch || tail instanceof Tail.Switch)) {
                 return null;
             }
-            Tail.Jump toThen = branch.ifTrue();
-            Tail.Jump toElse = branch.ifFalse();
-            Arm then = arm(body, toThen);
-            Arm other = arm(body, toElse);
-            Label join;
-            if (toThen.target().equals(toElse.target())) {
-                join = toThen.target();
-                then = new Arm(Vector.empty(), toThen);
-                other = new Arm(Vector.empty(), toElse);
-            } else if (then != null && other != null && then.toJoin().target().equals(other.toJoin().target())) {
-                join = then.toJoin().target();
-            } else if (then != null && then.toJoin().target().equals(toElse.target())) {
-                join = toElse.target();
-                other = new Arm(Vector.empty(), toElse);
-            } else if (other != null && other.toJoin().target().equals(toThen.target())) {
-                join = toThen.target();
-                then = new Arm(Vector.empty(), toThen);
-            } else {
-                return null;
+            Vector<Tail.Jump> jumps = tail.jumps();
+            Vector<Arm> arms = Vector.empty();
+            Label join = null;
+            for (Tail.Jump jump : jumps) {
+                Arm arm = arm(body, jump);
+                Tail.Jump toJoin = arm == null ? jump : arm.toJoin();
+                if (join != null && !join.equals(toJoin.target())) {
+                    return null;
+                }
+                join = toJoin.target();
+                arms = arms.append(arm == null ? new Arm(Vector.empty(), jump) : arm);
             }
-            int joinNode = nest.node(join);
             Fn joinFn = child(body, join);
-            if (joinFn == null || callers[joinNode] != 2 || !worthIt(then, other, joinFn)) {
+            if (joinFn == null || callers[nest.node(join)] != jumps.size() || !worthIt(arms, joinFn)) {
                 return null;
             }
-            return convert(body, branch.condition(), then, other, joinFn);
+            return convert(body, arms, joinFn);
         }
 
         /** The arm a jump enters, if its target is a local function of the body that can be one; else null. */
@@ -178,8 +176,8 @@ public final class IfConversion {
         }
 
         /** The limits, and what conversion needs: no call, and one memory chain through the join. */
-        private boolean worthIt(Arm then, Arm other, Fn join) {
-            Vector<Let> lets = then.lets().appendAll(other.lets());
+        private boolean worthIt(Vector<Arm> arms, Fn join) {
+            Vector<Let> lets = arms.flatMap(Arm::lets);
             if (lets.size() > limits.maxRegionLets() || lets.exists(l -> l.expr() instanceof Expr.Call)) {
                 return false;
             }
@@ -194,49 +192,62 @@ public final class IfConversion {
             return speculated <= limits.maxSpeculated() && lets.size() - speculated <= limits.maxPredicated();
         }
 
-        private Body convert(Body body, Atom condition, Arm then, Arm other, Fn join) {
-            List<Let> lets = new ArrayList<>(body.lets().asJava());
-            Atom p = predicates.normalized(condition, Predicates.hint(condition) + "_p", lets);
-            Atom notP = predicates.not(p, lets);
-            guarded(then.lets(), p, lets);
-            int memory = join.params().indexWhere(v -> v.type() instanceof Type.Mem);
-            Vector<Atom> thenArgs = then.toJoin().args();
-            Vector<Let> elseLets = other.lets();
-            Vector<Atom> elseArgs = other.toJoin().args();
-            if (memory >= 0 && !then.lets().isEmpty()) {
-                // the else arm runs only when the then arm did not: its memory is the then arm's last token
-                Atom last = thenArgs.get(memory);
-                elseLets = elseLets.map(l -> l.mapAtoms(a -> a.type() instanceof Type.Mem && !definedIn(a, other)
-                        ? last : a));
-                Atom elseMemory = elseArgs.get(memory);
-                elseArgs = elseArgs.update(memory, definedIn(elseMemory, other) ? elseMemory : last);
+        /** The predicate of each jump of the tail: p and ¬p for a branch, v = k and "no case" for a switch. */
+        private Vector<Atom> predicatesOf(Tail tail, List<Let> lets) {
+            if (tail instanceof Tail.Branch b) {
+                Atom p = predicates.normalized(b.condition(), Predicates.hint(b.condition()) + "_p", lets);
+                return Vector.of(p, predicates.not(p, lets));
             }
-            guarded(elseLets, notP, lets);
-            boolean thenFirst = then.lets().isEmpty() || !other.lets().isEmpty();
+            Tail.Switch s = (Tail.Switch) tail;
+            Vector<Atom> cases = s.cases().map(c -> predicates.equal(s.value(), c.value(), lets));
+            return cases.append(predicates.not(predicates.any(cases, lets), lets));
+        }
+
+        private Body convert(Body body, Vector<Arm> arms, Fn join) {
+            List<Let> lets = new ArrayList<>(body.lets().asJava());
+            Vector<Atom> guards = predicatesOf(body.tail(), lets);
+            int memory = join.params().indexWhere(v -> v.type() instanceof Type.Mem);
+            // Each arm runs only when the arms before it did not: its memory is the last token they leave.
+            Atom last = null;
+            Vector<Vector<Atom>> args = Vector.empty();
+            for (int k = 0; k < arms.size(); k++) {
+                Arm arm = arms.get(k);
+                Vector<Let> armLets = arm.lets();
+                Vector<Atom> toJoin = arm.toJoin().args();
+                if (memory >= 0 && last != null && !armLets.isEmpty()) {
+                    Atom before = last;
+                    armLets = armLets.map(l -> l.mapAtoms(a -> a.type() instanceof Type.Mem && !definedIn(a, arm)
+                            ? before : a));
+                    toJoin = toJoin.update(memory, definedIn(toJoin.get(memory), arm) ? toJoin.get(memory) : before);
+                }
+                if (memory >= 0 && !armLets.isEmpty()) {
+                    last = toJoin.get(memory);
+                }
+                guarded(armLets, guards.get(k), lets);
+                args = args.append(toJoin);
+            }
+            // ψ arguments in the order of their definitions: straight jumps (values from before) first
+            Vector<Integer> order = Vector.range(0, arms.size()).filter(k -> arms.get(k).lets().isEmpty())
+                    .appendAll(Vector.range(0, arms.size()).filter(k -> !arms.get(k).lets().isEmpty()));
             for (int i = 0; i < join.params().size(); i++) {
                 Atom.Var x = join.params().get(i);
-                Atom a = thenArgs.get(i);
-                Atom b = elseArgs.get(i);
-                if (i == memory || a.equals(b)) {
-                    lets.add(Let.of(x, new Expr.Copy(i == memory ? b : a)));
+                int param = i;
+                Vector<Atom> values = args.map(a -> a.get(param));
+                if (i == memory) {
+                    lets.add(Let.of(x, new Expr.Copy(last != null ? last : values.head())));
+                } else if (values.distinct().size() == 1) {
+                    lets.add(Let.of(x, new Expr.Copy(values.head())));
                 } else {
-                    Expr.Psi.Arg fromThen = new Expr.Psi.Arg(p, a);
-                    Expr.Psi.Arg fromElse = new Expr.Psi.Arg(notP, b);
                     lets.add(Let.of(x, new Expr.Psi((Type.Data) x.type(),
-                            thenFirst ? Vector.of(fromThen, fromElse) : Vector.of(fromElse, fromThen))));
+                            order.map(k -> new Expr.Psi.Arg(guards.get(k), values.get(k))))));
                 }
             }
             lets.addAll(join.body().lets().asJava());
+            Set<Label> entered = body.tail().jumps().map(Tail.Jump::target).toSet();
             Vector<Fn> functions = body.functions()
-                    .filter(f -> f != join && !isArmOf(f, body))
+                    .filter(f -> f != join && !entered.contains(f.label()))
                     .appendAll(join.body().functions());
             return new Body(Vector.ofAll(lets), functions, join.body().tail());
-        }
-
-        /** Whether {@code f} is one of the branch's arms (a local function the branch of {@code body} enters). */
-        private static boolean isArmOf(Fn f, Body body) {
-            Tail.Branch branch = (Tail.Branch) body.tail();
-            return f.label().equals(branch.ifTrue().target()) || f.label().equals(branch.ifFalse().target());
         }
 
         private static boolean definedIn(Atom a, Arm arm) {

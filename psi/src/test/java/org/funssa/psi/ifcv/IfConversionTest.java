@@ -106,6 +106,36 @@ class IfConversionTest {
                 """);
     }
 
+    /** A switch whose cases enter arms and whose default goes straight to the join. */
+    @Test
+    void aSwitchConvertsWithOnePredicatePerCase() {
+        assertConverts(IfConversion.PASS, """
+                fun f(v: i32, i: i32) -> (i32) =
+                  letrec one() =
+                    let a = add.i32 i 1
+                    jump join(a)
+                  and two() =
+                    let b = add.i32 i 2
+                    jump join(b)
+                  and join(x: i32) =
+                    return (x)
+                  in switch v
+                    case 1 -> one()
+                    case 2 -> two()
+                    default -> join(i)
+                """, """
+                fun f(v: i32, i: i32) -> (i32) =
+                  let v_is_1 = tsteq.i32 v 1
+                  let v_is_2 = tsteq.i32 v 2
+                  let any = bor.i32 v_is_1 v_is_2
+                  let none = tsteq.i32 any 0
+                  let speculated a = add.i32 i 1
+                  let speculated b = add.i32 i 2
+                  let x = psi.i32(none ? i, v_is_1 ? a, v_is_2 ? b)
+                  return (x)
+                """);
+    }
+
     /** Seed 000 Figure 2's shape: a diamond nested in an arm converts first, its guards conjoined with the outer. */
     @Test
     void nestedHammocksConvertInsideOut() {

@@ -149,7 +149,7 @@ class PsiTransformationsTest {
         Vector<Law> laws = chains.map(chain -> Law.preservesMeaning(Pass.of(
                 "ifcv/" + chain.map(Pass::name).mkString("/"),
                 f -> chain.foldLeft(ifcv.apply(f), (g, pass) -> pass.apply(g)))));
-        LawRunner.on(Generators.ir(Construction.PRUNED)).samples(200).check(laws)
+        LawRunner.on(Generators.ir(Construction.PRUNED)).samples(1000).check(laws)
                 .forEach(report -> report.assertHolds());
     }
 

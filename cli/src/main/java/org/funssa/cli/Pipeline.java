@@ -88,7 +88,7 @@ final class Pipeline {
     static PassString parse(String text) {
         try {
             return PassString.parse(text, new PassString.Vocabulary(Construction.names(),
-                    Optimizations.names().appendAll(PsiPasses.names()), Destructions.names()));
+                    Optimizations.names().appendAll(PsiPasses.REGISTRY.names()), Destructions.names()));
         } catch (PassString.PassStringError e) {
             throw new InputError("funssa: " + e.getMessage());
         }
@@ -123,7 +123,7 @@ final class Pipeline {
                 history = history.apply(dump);
                 continue;
             }
-            Pass pass = Optimizations.named(step).orElse(() -> PsiPasses.named(step)).get();
+            Pass pass = Optimizations.named(step).orElse(() -> PsiPasses.REGISTRY.named(step)).get();
             Program before = history.current();
             Timed<Program> after = timed(step, () -> pass.apply(before));
             history = history.record(after.value(), new Step(step, LinkedHashMap.empty(), after.elapsed()));

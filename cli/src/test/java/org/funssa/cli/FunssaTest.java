@@ -9,6 +9,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.interp.LirInterpreter;
@@ -512,7 +514,24 @@ class FunssaTest {
     /** The pattern of one step in {@code --stats}'s {@code passes}, its changes matching the patterns given. */
     private static String step(String pass, String letsChange, String localFunctionsChange) {
         return "\\{\"pass\": \"" + pass + "\", \"millis\": [0-9.]+, \"lets\": \\d+, \"letsChange\": " + letsChange
-                + ", \"localFunctions\": \\d+, \"localFunctionsChange\": " + localFunctionsChange + "\\}";
+                + ", \"localFunctions\": \\d+, \"localFunctionsChange\": " + localFunctionsChange
+                + ", \"branches\": \\d+, \"branchesChange\": -?\\d+, \"psis\": \\d+, \"psisChange\": -?\\d+\\}";
+    }
+
+    /** If-conversion on the command line: checked, and its branches removed and ψs made in --stats. */
+    @Test
+    void ifConversionIsCheckedAndCountedInStats() {
+        Corpus.Program ne4 = TestCorpus.require().program("TestFnami2/Ne4").get();
+        Outcome o = funssa("opt", ne4.frontEnd().toString(), "--passes", "prun/ifcv/psired/srd3", "--check",
+                "--stats", "-o", dir.resolve("ne4.lir").toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        Matcher ifcv = Pattern.compile("\\{\"pass\": \"ifcv\"[^}]*"
+                + "\"branchesChange\": (-?\\d+), \"psis\": \\d+, \"psisChange\": (-?\\d+)\\}").matcher(o.err());
+        assertThat(ifcv.find()).as(o.err()).isTrue();
+        assertThat(Long.parseLong(ifcv.group(1))).isNegative();
+        assertThat(Long.parseLong(ifcv.group(2))).isPositive();
+        assertThat(o.err()).contains("\"pass\": \"psilower\"");
+        assertThat(funssa("run", dir.resolve("ne4.lir").toString()).out()).isEqualTo(ne4.expectedOutput());
     }
 
     @Test

@@ -11,12 +11,14 @@ import io.vavr.control.Option;
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
+import org.funssa.core.testing.Exhaustive;
 import org.funssa.core.interp.LirInterpreter;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 import org.funssa.cps.construct.ConstructionOptions;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,11 +36,13 @@ class HoistingCorpusTest {
         return Corpus.knownFailingPrograms().get(path).exists(reason -> reason.startsWith("budget"));
     }
 
+    /** On every fourth program by default, on all with {@code -Pexhaustive}. */
     @Test
     void optWithHliChecksOnEveryCorpusProgram() {
         int checked = 0;
+        int index = 0;
         for (Corpus.Program program : TestCorpus.require().programs()) {
-            if (slow(program.path())) {
+            if (slow(program.path()) || !Exhaustive.everyNth(index++, 4)) {
                 continue;
             }
             FunssaTest.Outcome o = funssa("opt", program.frontEnd().toString(), "--passes", "prun/hli/srd3",
@@ -46,16 +50,18 @@ class HoistingCorpusTest {
             assertThat(o.status()).as(program.path() + ": " + o.err()).isZero();
             checked++;
         }
-        assertThat(checked).isGreaterThan(690);
+        assertThat(checked).isGreaterThan(Exhaustive.ON ? 690 : 170);
     }
 
     /**
      * The executed operations of the whole corpus (the programs that print their .ans within the default budget)
      * after {@value #WITH} and after {@value #WITHOUT}, and in COINS's {@code .coins-opt.lir}: hli lowers the total,
-     * and every output still prints the program's .ans. The totals are printed.
+     * and every output still prints the program's .ans. The totals are printed. A measurement of the whole
+     * corpus: it runs with {@code -Pexhaustive} (.ci/run).
      */
     @Test
     void hliLowersTheOperationsTheCorpusExecutes() {
+        Assumptions.assumeTrue(Exhaustive.ON, "a whole-corpus measurement: runs with -Pexhaustive");
         Map<String, String> failing = Corpus.knownFailingPrograms();
         long with = 0;
         long without = 0;

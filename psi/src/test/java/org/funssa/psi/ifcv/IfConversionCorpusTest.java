@@ -16,6 +16,7 @@ import org.funssa.cps.pass.Pass;
 import org.funssa.cps.testkit.Law;
 import org.funssa.cps.testkit.Sample;
 import org.funssa.cps.testkit.Verdict;
+import org.funssa.psi.PsiConditions;
 import org.funssa.psi.lowering.PsiLowering;
 import org.funssa.psi.transform.PsiInlining;
 import org.funssa.psi.transform.PsiPermutation;
@@ -54,6 +55,17 @@ class IfConversionCorpusTest {
                 assertThat(pv._2.get(k)).as(PASSES.get(k).name()).isNotInstanceOf(Verdict.Broken.class);
             }
         }));
+    }
+
+    /** Every ψ argument's guard provably implies its definition's after the whole chain (seed 001 Condition 1). */
+    @TestFactory
+    Stream<DynamicTest> conditionOneHoldsOnEveryCorpusProgram() {
+        Vector<Corpus.Program> programs = TestCorpus.require().programs();
+        Vector<Vector<String>> unproven = Vector.ofAll(programs.toJavaParallelStream().map(p -> TRANSFORMED.apply(
+                Ssa.construct(LirReader.read(p.frontEnd()), Construction.PRUNED)).functions()
+                .flatMap(PsiConditions::unproven)).toList());
+        return Stream.ofAll(programs.zip(unproven)).map(pu -> DynamicTest.dynamicTest(pu._1.path(),
+                () -> assertThat(pu._2).isEmpty()));
     }
 
     @TestFactory

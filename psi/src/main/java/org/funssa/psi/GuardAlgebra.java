@@ -1,6 +1,7 @@
 package org.funssa.psi;
 
 import io.vavr.collection.Vector;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -88,7 +89,7 @@ public final class GuardAlgebra {
 
     /** Whether one of {@code ps} always holds: {@code ∪ ps = true}. */
     public boolean exhaustive(Vector<Atom> ps) {
-        return coveredBy(new Atom.IntLit(Type.I32, java.math.BigInteger.ONE), ps);
+        return coveredBy(Atom.i32(1), ps);
     }
 
     /** Whether {@code p} is an i32 known to be 0 or 1 (a comparison, a combination of such, a literal 0 or 1). */
@@ -160,17 +161,17 @@ public final class GuardAlgebra {
     }
 
     private static boolean isZero(Atom a) {
-        return a instanceof Atom.IntLit lit && lit.value().signum() == 0;
+        return Predicates.isFalse(a);
     }
 
     private static boolean isOne(Atom a) {
-        return a instanceof Atom.IntLit lit && lit.value().equals(java.math.BigInteger.ONE);
+        return a instanceof Atom.IntLit lit && lit.value().equals(BigInteger.ONE);
     }
 
     /** The truth of a guard under one assignment of the leaves ({@code bit i} of {@code assignment}: leaf i). */
     private boolean truth(Atom a, long assignment, Map<Atom, Integer> leafIndex) {
-        if (a instanceof Atom.IntLit lit) {
-            return lit.value().signum() != 0;
+        if (a instanceof Atom.IntLit) {
+            return Predicates.isTrue(a);
         }
         Vector<Atom> parts = parts(a);
         if (parts == null) {

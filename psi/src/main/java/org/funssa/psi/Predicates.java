@@ -10,6 +10,7 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
+import org.funssa.cps.opt.Folding;
 
 /**
  * Makes predicates as lets, for a pass that builds guards: a 0/1 predicate from any integer ({@code tstne x 0}), a
@@ -76,9 +77,14 @@ public final class Predicates {
         return any;
     }
 
-    /** Whether {@code p} is a literal that holds. */
+    /** Whether {@code p} is a literal that holds (at its type's width, as the interpreter reads it). */
     public static boolean isTrue(Atom p) {
-        return p instanceof Atom.IntLit lit && lit.value().signum() != 0;
+        return Folding.isTrue(p).getOrElse(false);
+    }
+
+    /** Whether {@code p} is a literal that does not hold. */
+    public static boolean isFalse(Atom p) {
+        return !Folding.isTrue(p).getOrElse(true);
     }
 
     /** The atom a predicate is printed after. */

@@ -2,6 +2,7 @@ package org.funssa.cps.ir;
 
 import io.vavr.collection.Vector;
 import java.util.function.UnaryOperator;
+import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Op;
 
 /**
@@ -53,6 +54,36 @@ public sealed interface Expr permits Expr.Copy, Expr.Prim, Expr.Select, Expr.Loa
             case Call c -> i == 0 ? c.function() : i == count - 1 ? c.mem() : c.args().get(i - 1);
             case Psi p -> i % 2 == 0 ? p.args().get(i / 2).guard() : p.args().get(i / 2).value();
         };
+    }
+
+    /**
+     * Whether evaluating the expression may stop the program or act outside its value: integer division and
+     * remainder (by zero, the minimum by −1), loads (a bad address), stores and calls, and any operation on a
+     * 128-bit integer (the interpreter does not run them). What may not is safe to evaluate where the source did
+     * not: hoisting (seed 004 §6.4, "a division and so on" of Figure 6.9) and speculation (seed 001 §3).
+     */
+    default boolean mayTrap() {
+        for (int k = 0; k < operandCount(); k++) {
+            if (isWideInteger(operand(k).type())) {
+                return true;
+            }
+        }
+        return switch (this) {
+            case Copy c -> false;
+            case Prim p -> isWideInteger(p.type()) || p.type().isInteger() && switch (p.op()) {
+                case DIVS, DIVU, MODS, MODU -> true;
+                default -> false;
+            };
+            case Select s -> isWideInteger(s.type());
+            case Psi p -> isWideInteger(p.type());
+            case Load l -> true;
+            case Store s -> true;
+            case Call c -> true;
+        };
+    }
+
+    private static boolean isWideInteger(Type t) {
+        return t instanceof Type.Data d && d.lir() instanceof LirType.Int i && i.bits() > 64;
     }
 
     /**

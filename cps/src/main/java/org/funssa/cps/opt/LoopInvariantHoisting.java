@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.funssa.core.graph.LoopNestingForest;
-import org.funssa.core.lir.LirType;
 import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
@@ -15,7 +14,6 @@ import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
-import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.rewrite.Nest;
@@ -111,31 +109,6 @@ public final class LoopInvariantHoisting {
         };
     }
 
-    /** Whether evaluating the expression may stop the program: "a division and so on" of Figure 6.9. */
-    private static boolean mayTrap(Expr e) {
-        for (int k = 0; k < e.operandCount(); k++) {
-            if (wideInteger(e.operand(k).type())) {
-                return true;
-            }
-        }
-        return switch (e) {
-            case Expr.Copy c -> false;
-            case Expr.Prim p -> wideInteger(p.type()) || p.type().isInteger() && switch (p.op()) {
-                case DIVS, DIVU, MODS, MODU -> true;
-                default -> false;
-            };
-            case Expr.Select s -> wideInteger(s.type());
-            case Expr.Psi p -> wideInteger(p.type());
-            case Expr.Load l -> true;
-            case Expr.Store s -> true;
-            case Expr.Call c -> true;
-        };
-    }
-
-    private static boolean wideInteger(Type t) {
-        return t instanceof Type.Data d && d.lir() instanceof LirType.Int i && i.bits() > 64;
-    }
-
     /**
      * What moves: for each node, which of its lets leave it (null when none), and for each loop the lets its
      * preheader receives, in the order they were found.
@@ -223,7 +196,7 @@ public final class LoopInvariantHoisting {
                     }
                 }
                 boolean returns = body.tail() instanceof Tail.Return;
-                boolean hazard = body.lets().exists(let -> mayTrap(let.expr()));
+                boolean hazard = body.lets().exists(let -> let.expr().mayTrap());
                 for (int l = inner; l != NONE && (returns || hazard); l = loops.parent(l)) {
                     if (returns) {
                         exits.add(l, node);
@@ -261,7 +234,7 @@ public final class LoopInvariantHoisting {
                     for (int v = 0; v < let.arity(); v++) {
                         loopOf[let.var(v).id()] = now;
                     }
-                    if (mayTrap(let.expr())) {
+                    if (let.expr().mayTrap()) {
                         for (int l = now; l != NONE; l = loops.parent(l)) {
                             staying[l]++;
                         }
@@ -277,7 +250,7 @@ public final class LoopInvariantHoisting {
          * other body of the loop with such a let is enclosed by {@code node} (so comes after it).
          */
         private int outermost(int node, Expr e) {
-            boolean traps = mayTrap(e);
+            boolean traps = e.mayTrap();
             int best = NONE;
             for (int l = loops.innermostLoop(node); l != NONE && invariant(e, l); l = loops.parent(l)) {
                 if (!leavable[l] || !nest.encloses(loops.header(l), node)) {

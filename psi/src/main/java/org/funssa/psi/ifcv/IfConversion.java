@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.funssa.core.graph.DiGraph;
 import org.funssa.core.lir.LirType;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
@@ -22,7 +23,6 @@ import org.funssa.cps.pass.Pass;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.psi.GuardAlgebra;
 import org.funssa.psi.Predicates;
-import org.funssa.psi.Speculation;
 
 /*
  * If-conversion into ψ-SSA: seed 000 §Definition (Figure 1: `if (p) a = op1 else b = op2; x = φ(a, b)` becomes
@@ -102,24 +102,16 @@ public final class IfConversion {
         private final Nest nest;
         private final Limits limits;
         private final VarSupply vars;
-        /** How many jumps go to each node's local function (unchanged by conversions of other regions). */
-        private final int[] callers;
+        /** The jumps between the nodes: a node's predecessors are its callers, unchanged by other conversions. */
+        private final DiGraph jumps;
         private final Predicates predicates;
 
         Converter(Nest nest, Limits limits) {
             this.nest = nest;
             this.limits = limits;
             this.vars = VarSupply.after(nest.function());
-            this.callers = new int[nest.size()];
+            this.jumps = nest.graph();
             this.predicates = new Predicates(GuardAlgebra.of(nest.function()), vars);
-            for (int node = 0; node < nest.size(); node++) {
-                for (int k = 0; k < nest.jumpCount(node); k++) {
-                    int target = nest.target(node, k);
-                    if (target >= 0) {
-                        callers[target]++;
-                    }
-                }
-            }
         }
 
         Body convert(int node, Body body) {
@@ -154,7 +146,7 @@ public final class IfConversion {
                 arms = arms.append(arm == null ? new Arm(Vector.empty(), jump) : arm);
             }
             Fn joinFn = child(body, join);
-            if (joinFn == null || callers[nest.node(join)] != jumps.size() || !worthIt(arms, joinFn)) {
+            if (joinFn == null || callers(join) != jumps.size() || !worthIt(arms, joinFn)) {
                 return null;
             }
             return convert(body, arms, joinFn);
@@ -163,12 +155,16 @@ public final class IfConversion {
         /** The arm a jump enters, if its target is a local function of the body that can be one; else null. */
         private Arm arm(Body body, Tail.Jump jump) {
             Fn fn = child(body, jump.target());
-            if (fn == null || callers[nest.node(jump.target())] != 1 || !fn.body().functions().isEmpty()
+            if (fn == null || callers(jump.target()) != 1 || !fn.body().functions().isEmpty()
                     || !(fn.body().tail() instanceof Tail.Jump toJoin) || fn.params().size() != jump.args().size()) {
                 return null;
             }
             Vector<Let> bindings = fn.params().zipWith(jump.args(), (p, a) -> Let.of(p, new Expr.Copy(a)));
             return new Arm(bindings.appendAll(fn.body().lets()), toJoin);
+        }
+
+        private int callers(Label label) {
+            return jumps.predecessorCount(nest.node(label));
         }
 
         private static Fn child(Body body, Label label) {
@@ -188,7 +184,7 @@ public final class IfConversion {
             if (writes && !join.params().exists(p -> p.type() instanceof Type.Mem)) {
                 return false;
             }
-            int speculated = lets.count(l -> l.guard().isUnconditional() && Speculation.isSafe(l.expr()));
+            int speculated = lets.count(l -> l.guard().isUnconditional() && !l.expr().mayTrap());
             return speculated <= limits.maxSpeculated() && lets.size() - speculated <= limits.maxPredicated();
         }
 
@@ -271,8 +267,7 @@ public final class IfConversion {
                 image = switch (let.guard()) {
                     case Guard.When(Atom q) -> image.withGuard(Guard.when(and(p, q, conjunctions, out)));
                     case Guard.Speculated s -> image;
-                    case Guard.Always a -> image.withGuard(Speculation.isSafe(let.expr()) ? Guard.SPECULATED
-                            : Guard.when(p));
+                    case Guard.Always a -> image.withGuard(let.expr().mayTrap() ? Guard.when(p) : Guard.SPECULATED);
                 };
                 out.add(image);
             }

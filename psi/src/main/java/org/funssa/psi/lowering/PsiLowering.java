@@ -17,7 +17,6 @@ import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.rewrite.Nest;
-import org.funssa.psi.Speculation;
 
 /*
  * Lowering ψ-SSA to φ-SSA for a target with selects and no predication, as seed 001 §3 describes for a partially
@@ -27,7 +26,7 @@ import org.funssa.psi.Speculation;
  * - ψ(p₁?a₁, …, pₙ?aₙ) becomes the select chain of seed 001 Figure 7 (b): t₁ = a₁, tₖ = select(pₖ, aₖ, tₖ₋₁), the
  *   last one binding the ψ's variable. The rightmost argument whose guard holds wins, as in the ψ; when no guard
  *   holds the ψ is ⊥ and the chain gives a₁, a refinement.
- * - A predicated let that is safe to speculate (Speculation) is written unguarded: its variables are read only
+ * - A predicated let that cannot trap (Expr.mayTrap) is written unguarded: its variables are read only
  *   where its guard holds, so computing them elsewhere changes nothing the program observes.
  * - Any other predicated let (a store, a call, a load, an integer division) is branched around: the body is split
  *   at the let into `if p then do() else join(⊥…, m)`, `do` evaluating the let and jumping to `join` with its
@@ -67,7 +66,7 @@ public final class PsiLowering {
         List<Let> branched = new ArrayList<>();
         List<Let> current = new ArrayList<>();
         for (Let let : body.lets()) {
-            if (let.guard() instanceof Guard.When && !Speculation.isSafe(let.expr())) {
+            if (let.guard() instanceof Guard.When && let.expr().mayTrap()) {
                 segments.add(current);
                 branched.add(let);
                 current = new ArrayList<>();

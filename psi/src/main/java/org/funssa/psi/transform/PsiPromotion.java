@@ -1,6 +1,5 @@
 package org.funssa.psi.transform;
 
-import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -10,12 +9,10 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
 import org.funssa.psi.GuardAlgebra;
 import org.funssa.psi.Predicates;
-import org.funssa.psi.Speculation;
 
 /*
  * ψ-predicate promotion, seed 001 §3.1 (and seed 000 §"Psi-SSA algorithms"): the guard of a ψ argument may be
@@ -26,7 +23,7 @@ import org.funssa.psi.Speculation;
  * The pass makes the seed's common case: "the first argument of a ψ operation can usually be promoted under the
  * TRUE predicate, provided that speculation can be applied". The first argument's guard becomes 1 when the
  * union of all the ψ's guards always holds (Condition 2 with i = 1, GuardAlgebra.exhaustive) and its definition
- * is unguarded, or predicated but safe to speculate (Speculation), in which case it is speculated (Condition 1).
+ * is unguarded, or predicated but safe to speculate (Expr.mayTrap), in which case it is speculated (Condition 1).
  */
 
 /** ψ-predicate promotion ({@code psiprom}). */
@@ -35,7 +32,7 @@ public final class PsiPromotion {
     /** The pass. */
     public static final Pass PASS = Pass.of("psiprom", PsiPromotion::apply);
 
-    private static final Atom TRUE = new Atom.IntLit(Type.I32, BigInteger.ONE);
+    private static final Atom TRUE = Atom.i32(1);
 
     private PsiPromotion() {}
 
@@ -51,7 +48,7 @@ public final class PsiPromotion {
                 Atom first = psi.args().head().value();
                 Let definition = first instanceof Atom.Var v ? definitions.get(v) : null;
                 boolean unguarded = definition == null || definition.guard().isUnconditional();
-                if (unguarded || Speculation.isSafe(definition.expr())) {
+                if (unguarded || !definition.expr().mayTrap()) {
                     if (!unguarded) {
                         speculate.add((Atom.Var) first);
                     }

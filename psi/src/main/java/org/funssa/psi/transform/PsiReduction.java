@@ -37,7 +37,7 @@ public final class PsiReduction {
             Vector<Atom> right = Vector.empty();
             for (int i = psi.args().size() - 1; i >= 0; i--) {
                 Expr.Psi.Arg arg = psi.args().get(i);
-                boolean never = arg.guard() instanceof Atom.IntLit lit && lit.value().signum() == 0;
+                boolean never = Predicates.isFalse(arg.guard());
                 boolean overridden = !right.isEmpty() && algebra.coveredBy(arg.guard(), right);
                 if ((never || overridden) && !(kept.isEmpty() && i == 0)) {
                     continue;

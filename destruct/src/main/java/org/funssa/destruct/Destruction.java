@@ -4,7 +4,8 @@ import io.vavr.collection.Vector;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.pass.Pass;
-import org.funssa.psi.lowering.PsiLowering;
+import org.funssa.destruct.psi.OutOfPsiSsa;
+import org.funssa.psi.PsiForm;
 
 /**
  * An out-of-SSA method: a pass whose result is in {@link org.funssa.destruct.conventional.Conventional
@@ -12,8 +13,9 @@ import org.funssa.psi.lowering.PsiLowering;
  * each function on its own, so a method says what it does to one function, and a program's result is its
  * functions' results with their copy counts added up.
  *
- * <p>A method works on φ-SSA. A ψ-SSA program (ψs, predicated lets: issue 33) is first lowered to φ-SSA by
- * {@link PsiLowering} when destructed as a program or through {@link #apply(Function)}; {@link
+ * <p>A method works on φ-SSA. A ψ-SSA function (ψs, predicated lets) destructed as part of a program or through
+ * {@link #apply(Function)} goes out of ψ-SSA first ({@link OutOfPsiSsa}: seed 001's ψ-normalize and
+ * ψ-congruence, then this method as its φ-congruence step, extending the ψ-congruence classes); {@link
  * #destruct(Function)} itself expects φ-SSA.
  */
 public interface Destruction extends Pass {
@@ -21,12 +23,22 @@ public interface Destruction extends Pass {
     /** One φ-SSA function in conventional form and its copy counts. */
     DestructedFunction destruct(Function function);
 
+    /**
+     * One φ-SSA function in conventional form, each pair of {@code congruent} in one class from the start where the
+     * two do not interfere (seed 001 §4.5). A method that builds no classes (it inserts copies and coalesces none:
+     * {@code naive}, {@code brig}) has none to start from and destructs the function as {@link #destruct(Function)}
+     * does: the pairs then keep names of their own, which costs registers, never a copy or the meaning.
+     */
+    default DestructedFunction destruct(Function function, Vector<Congruence> congruent) {
+        return destruct(function);
+    }
+
     /** The program in conventional form and the copy counts of all its functions. */
     default Destructed destruct(Program program) {
         CopyStats total = CopyStats.NONE;
         Vector<Function> functions = Vector.empty();
         for (Function f : program.functions()) {
-            DestructedFunction d = destruct(PsiLowering.apply(f));
+            DestructedFunction d = PsiForm.isPsiSsa(f) ? OutOfPsiSsa.destruct(f, this) : destruct(f);
             functions = functions.append(d.function());
             total = total.plus(d.stats());
         }
@@ -35,7 +47,7 @@ public interface Destruction extends Pass {
 
     @Override
     default Function apply(Function function) {
-        return destruct(PsiLowering.apply(function)).function();
+        return (PsiForm.isPsiSsa(function) ? OutOfPsiSsa.destruct(function, this) : destruct(function)).function();
     }
 
     @Override

@@ -54,6 +54,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
+import org.funssa.destruct.Congruence;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.cps.liveness.Liveness;
@@ -76,7 +77,16 @@ public final class Boissinot implements Destruction {
 
     @Override
     public DestructedFunction destruct(Function function) {
-        Run run = new Run(function);
+        return destruct(function, Vector.empty());
+    }
+
+    /**
+     * As {@link #destruct(Function)}, with each pair of {@code congruent} in one class before coalescing when the
+     * two do not interfere.
+     */
+    @Override
+    public DestructedFunction destruct(Function function, Vector<Congruence> congruent) {
+        Run run = new Run(function, congruent);
         Function destructed = run.destructed();
         return new DestructedFunction(destructed, new CopyStats(run.inserted, run.remaining));
     }
@@ -115,7 +125,7 @@ public final class Boissinot implements Destruction {
         private int inserted;
         private int remaining;
 
-        Run(Function original) {
+        Run(Function original, Vector<Congruence> congruent) {
             variables = VarSupply.after(original);
             Nest input = Nest.checked(original);
             labels = input.labelSupply();
@@ -167,6 +177,13 @@ public final class Boissinot implements Destruction {
                                     + phi.get(k) + " interferes with its argument " + j.args().get(k));
                         }
                     }
+                }
+            }
+            for (Congruence c : congruent) {
+                int a = ranges.numberOfLive(liveness.numberOrMinus(c.a()));
+                int b = ranges.numberOfLive(liveness.numberOrMinus(c.b()));
+                if (a >= 0 && b >= 0) {
+                    classes.merge(a, b); // refused, and left apart, when they interfere
                 }
             }
         }

@@ -219,6 +219,11 @@ final class LiveRanges {
         return rangeNumber[occurrences.number(occurrence)];
     }
 
+    /** The number of the variable whose liveness number is {@code live}, or −1 (for −1 too). */
+    int numberOfLive(int live) {
+        return live >= 0 && live < rangeNumber.length ? rangeNumber[live] : -1;
+    }
+
     /** The variable numbered {@code n}. */
     Atom.Var var(int n) {
         return vars.get(n);

@@ -24,6 +24,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.liveness.Liveness;
 import org.funssa.cps.rewrite.Nest;
+import org.funssa.destruct.Congruence;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.conventional.Conventional;
@@ -50,14 +51,22 @@ public final class Chaitin implements Destruction {
 
     @Override
     public DestructedFunction destruct(Function function) {
-        DestructedFunction before = method.destruct(function);
+        return coalesced(method.destruct(function));
+    }
+
+    @Override
+    public DestructedFunction destruct(Function function, Vector<Congruence> congruent) {
+        return coalesced(method.destruct(function, congruent));
+    }
+
+    private DestructedFunction coalesced(DestructedFunction before) {
         Conventional.violation(before.function()).forEach(v -> {
             throw new IllegalStateException(method.name() + " left " + v);
         });
         Run run = new Run(before.function());
         Function coalesced = run.coalesced();
         CopyStats s = before.stats();
-        return new DestructedFunction(coalesced, new CopyStats(s.inserted(), Math.max(0, s.remaining() - run.removed)));
+        return new DestructedFunction(coalesced, s.withRemaining(Math.max(0, s.remaining() - run.removed)));
     }
 
     /** Coalescing of one function. */

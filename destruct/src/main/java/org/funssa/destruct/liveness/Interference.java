@@ -250,6 +250,14 @@ public final class Interference {
         }
     }
 
+    /** Calls {@code action} with each neighbour of vertex {@code v}. */
+    public void forEachNeighbour(int v, IntConsumer action) {
+        IntSet n = neighbours.get(v);
+        if (n != null) {
+            n.forEach(action);
+        }
+    }
+
     /** Whether vertices {@code a} and {@code b} are adjacent. */
     public boolean adjacent(int a, int b) {
         IntSet na = neighbours.get(a);

@@ -66,6 +66,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
+import org.funssa.destruct.Congruence;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.liveness.Interference;
@@ -107,7 +108,13 @@ public final class Sreedhar implements Destruction {
 
     @Override
     public DestructedFunction destruct(Function function) {
-        Run run = new Run(EqualParameters.merged(function), method);
+        return destruct(function, Vector.empty());
+    }
+
+    /** As {@link #destruct(Function)}, with each pair of {@code congruent} in one class before the first φ. */
+    @Override
+    public DestructedFunction destruct(Function function, Vector<Congruence> congruent) {
+        Run run = new Run(EqualParameters.merged(function), method, congruent);
         Function destructed = run.destructed(coalesce);
         return new DestructedFunction(destructed, new CopyStats(run.inserted, Math.max(0, run.inserted - run.removed)));
     }
@@ -143,7 +150,7 @@ public final class Sreedhar implements Destruction {
         private int inserted;
         private int removed;
 
-        Run(Function original, Method method) {
+        Run(Function original, Method method, Vector<Congruence> congruent) {
             this.method = method;
             variables = VarSupply.after(original);
             Nest input = Nest.checked(original);
@@ -175,7 +182,22 @@ public final class Sreedhar implements Destruction {
                                 ? new Tail.Jump(j.target(), Vector.ofAll(jumpArgs.get(b))) : blocks.get(b).tail()));
             }
             liveness = Liveness.of(current, nest, params);
-            classes = new PhiCongruence(Interference.of(current, liveness, resourcesAndCopies(current)), liveness);
+            IntList among = resourcesAndCopies(current);
+            for (Congruence c : congruent) {
+                for (int n : new int[] {liveness.numberOrMinus(c.a()), liveness.numberOrMinus(c.b())}) {
+                    if (n >= 0) {
+                        among.add(n);
+                    }
+                }
+            }
+            classes = new PhiCongruence(Interference.of(current, liveness, among), liveness);
+            for (Congruence c : congruent) {
+                int a = classes.member(liveness.numberOrMinus(c.a()));
+                int b = classes.member(liveness.numberOrMinus(c.b()));
+                if (a >= 0 && b >= 0 && !classes.same(a, b) && !classes.interfere(a, b)) {
+                    classes.union(a, b);
+                }
+            }
             Occurrences o = liveness.occurrences();
             paramLive = new int[blocks.size()][];
             argLive = new int[blocks.size()][];

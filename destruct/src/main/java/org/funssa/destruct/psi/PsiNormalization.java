@@ -1,0 +1,195 @@
+package org.funssa.destruct.psi;
+
+/*
+ * Source: seed 001 §4.3 "Psi-normalize" (Figures 5 and 6), with the first improvement of §4.6 ("Non-normalized ψ
+ * operations with disjoint predicates ... can simply be reordered in the ψ operation itself") as a choice.
+ *
+ * A ψ is normalized when (1) each argument's guard in the ψ is the guard of the argument's definition, and (2) the
+ * definition of each argument dominates the definition of the argument to its right. The ψs are taken top down in
+ * the dominator tree (the nest's preorder), each argument left to right:
+ *  - an argument defined out of order (its definition does not come after the definition of the argument to its
+ *    left; for an argument defined by a ψ, the definition of that ψ's first argument, recursively) is replaced by
+ *    a predicated copy of it, guarded by its guard in the ψ, "inserted at the lowest point, either after the
+ *    definition of arg_i or arg_i+1" (and after its guard's definition);
+ *  - otherwise an argument whose definition's guard differs from its guard in the ψ is replaced by a predicated
+ *    copy "initialized just below the definition for arg_i", guarded by its guard in the ψ.
+ * Two guards are the same when they have the same domain (GuardAlgebra), which the seed's "equal" means.
+ * A constant argument has no definition: it gets a predicated copy after its left neighbour's definition. An
+ * argument ⊥ is dropped (the ψ's value there is ⊥, and any value refines it). With the improvement, each ψ's
+ * arguments are first moved left past arguments with disjoint guards as far as definition order asks (an
+ * insertion sort whose every swap is proven, as ψ-permutation does), so that fewer need copies.
+ *
+ * The insertion points are numbered as the definitions are (PsiDefinitions), each scaled by 2^20 so that the
+ * copies inserted after one point take the numbers that follow it, in the order they are inserted.
+ */
+
+import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Guard;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.VarSupply;
+import org.funssa.cps.rewrite.Nest;
+import org.funssa.psi.Predicates;
+
+/** ψ-normalize: every ψ of a function in normalized form, by predicated copies (and reordering, if asked). */
+final class PsiNormalization {
+
+    /** The bits of a rank below a definition point's number: room for the copies inserted after it. */
+    private static final int SHIFT = 20;
+
+    /** A normalized function and how many copies normalizing inserted. */
+    record Normalized(Function function, int copies) {}
+
+    private final Function function;
+    private final PsiDefinitions defs;
+    private final boolean reorderDisjoint;
+    private final VarSupply vars;
+    /** The copies to insert after each definition point, in order. */
+    private final Map<Integer, List<Let>> inserted = new HashMap<>();
+    /** The rank and the guard (null: unconditional) of each copy. */
+    private final Map<Atom.Var, Long> copyRank = new HashMap<>();
+    private final Map<Atom.Var, Atom> copyGuard = new HashMap<>();
+    /** Each normalized ψ's first argument, by the ψ's variable. */
+    private final Map<Atom.Var, Atom> firstArgument = new HashMap<>();
+    private final Map<Let, Let> replaced = new IdentityHashMap<>();
+    private int copies;
+
+    private PsiNormalization(Function function, boolean reorderDisjoint) {
+        this.function = function;
+        this.defs = PsiDefinitions.of(function);
+        this.reorderDisjoint = reorderDisjoint;
+        this.vars = VarSupply.after(function);
+    }
+
+    /** The function with every ψ normalized; the same function when all are. */
+    static Normalized apply(Function function, boolean reorderDisjoint) {
+        return new PsiNormalization(function, reorderDisjoint).run();
+    }
+
+    private Normalized run() {
+        Nest nest = defs.nest();
+        for (int node = 0; node < nest.size(); node++) {
+            for (Let let : nest.body(node).lets()) {
+                if (let.expr() instanceof Expr.Psi psi) {
+                    normalize(let, psi);
+                }
+            }
+        }
+        if (copies == 0 && replaced.isEmpty()) {
+            return new Normalized(function, 0);
+        }
+        Function rebuilt = nest.rewrite((node, body) -> {
+            List<Let> lets = new ArrayList<>(inserted.getOrDefault(defs.point(node, -1), List.of()));
+            for (int i = 0; i < body.lets().size(); i++) {
+                Let let = body.lets().get(i);
+                lets.add(replaced.getOrDefault(let, let));
+                lets.addAll(inserted.getOrDefault(defs.point(node, i), List.of()));
+            }
+            return body.withLets(Vector.ofAll(lets));
+        });
+        return new Normalized(rebuilt.withBody(rebuilt.body(), vars.count()), copies);
+    }
+
+    private void normalize(Let let, Expr.Psi psi) {
+        Vector<Expr.Psi.Arg> args = psi.args().filter(a -> !(a.value() instanceof Atom.Undef));
+        if (args.isEmpty()) {
+            args = psi.args().take(1);
+        }
+        if (reorderDisjoint) {
+            args = reordered(args);
+        }
+        List<Expr.Psi.Arg> out = new ArrayList<>();
+        for (Expr.Psi.Arg arg : args) {
+            Atom g = arg.guard();
+            long guardRank = actualRank(g);
+            Atom.Var left = out.isEmpty() ? null : (Atom.Var) out.get(out.size() - 1).value();
+            if (!(arg.value() instanceof Atom.Var v)) {
+                out.add(new Expr.Psi.Arg(g, copy(g, arg.value(), Math.max(guardRank, actualRank(left)))));
+            } else if (left != null && outOfOrder(left, v)) {
+                long anchor = Math.max(Math.max(actualRank(left), actualRank(v)), guardRank);
+                out.add(new Expr.Psi.Arg(g, copy(g, v, anchor)));
+            } else if (!defs.same(guard(v), g)) {
+                out.add(new Expr.Psi.Arg(g, copy(g, v, Math.max(actualRank(v), guardRank))));
+            } else {
+                out.add(arg);
+            }
+        }
+        Vector<Expr.Psi.Arg> normalized = Vector.ofAll(out);
+        firstArgument.put(let.var(0), normalized.get(0).value());
+        if (!normalized.equals(psi.args())) {
+            replaced.put(let, let.withExpr(new Expr.Psi(psi.type(), normalized)));
+        }
+    }
+
+    /** The arguments moved left past arguments with disjoint guards, as far as their definitions' order asks. */
+    private Vector<Expr.Psi.Arg> reordered(Vector<Expr.Psi.Arg> args) {
+        Expr.Psi.Arg[] a = args.toJavaArray(Expr.Psi.Arg[]::new);
+        for (int i = 1; i < a.length; i++) {
+            for (int j = i; j > 0 && a[j].value() instanceof Atom.Var right && a[j - 1].value() instanceof Atom.Var l
+                    && outOfOrder(l, right) && !outOfOrder(right, l)
+                    && defs.algebra().disjoint(a[j - 1].guard(), a[j].guard()); j--) {
+                Expr.Psi.Arg t = a[j - 1];
+                a[j - 1] = a[j];
+                a[j] = t;
+            }
+        }
+        return Vector.of(a);
+    }
+
+    /**
+     * Whether {@code right}'s definition (its first argument's, recursively, for a ψ) does not come after {@code
+     * left}'s: the pair breaks the normalized order.
+     */
+    private boolean outOfOrder(Atom.Var left, Atom.Var right) {
+        return !left.equals(right) && leafRank(right) <= actualRank(left);
+    }
+
+    /** A predicated copy of {@code source} under {@code g}, inserted after the point of rank {@code anchor}. */
+    private Atom.Var copy(Atom g, Atom source, long anchor) {
+        int point = (int) (Math.max(anchor, 0) >> SHIFT);
+        List<Let> at = inserted.computeIfAbsent(point, p -> new ArrayList<>());
+        Atom.Var e = vars.fresh(source instanceof Atom.Var v ? v.hint() : "k", source.type());
+        boolean always = Predicates.isTrue(g);
+        at.add(new Let(Vector.of(e), new Expr.Copy(source), always ? Guard.ALWAYS : Guard.when(g)));
+        copyRank.put(e, ((long) point << SHIFT) + at.size());
+        copyGuard.put(e, always ? null : g);
+        copies++;
+        return e;
+    }
+
+    /** Where {@code a} is defined; −1 for a constant or no variable. */
+    private long actualRank(Atom a) {
+        if (!(a instanceof Atom.Var v)) {
+            return -1;
+        }
+        Long r = copyRank.get(v);
+        return r != null ? r : (long) defs.point(v) << SHIFT;
+    }
+
+    /** Where the value of {@code v} starts being built: for a transparent ψ, at its first argument, recursively. */
+    private long leafRank(Atom.Var v) {
+        Atom.Var at = v;
+        while (!copyRank.containsKey(at)) {
+            Expr.Psi psi = defs.psi(at);
+            Atom first = firstArgument.get(at);
+            if (psi == null || !(first instanceof Atom.Var next) || !defs.transparent(at, psi)) {
+                break;
+            }
+            at = next;
+        }
+        return actualRank(at);
+    }
+
+    /** The guard of {@code v}'s definition, null when unconditional. */
+    private Atom guard(Atom.Var v) {
+        return copyGuard.containsKey(v) ? copyGuard.get(v) : defs.guard(v);
+    }
+}

@@ -268,12 +268,19 @@ final class OptCommand implements Callable<Integer> {
     /**
      * One function's counts, or the total's: {@code copiesLeft} counts the output's register-to-register
      * {@code SET}s as the corpus's {@code COINS-SSA.tsv} counts COINS's copies, {@code constantMovesLeft} its
-     * registers set to constants; {@code copiesInserted} the copies the destruction method inserted in the IR.
+     * registers set to constants, {@code predicatedCopiesLeft} its registers set to a select of two registers;
+     * {@code copiesInserted} the copies the destruction method inserted in the IR, and out of ψ-SSA (seed 001 §5)
+     * {@code psiNormalizeCopies}, {@code psiCongruenceCopies} and {@code phiCongruenceCopies} those each step
+     * inserted (the last the method's, as {@code copiesInserted}).
      */
     private static String counts(int blocks, int in, int out, int phis, CopyStats copies, Moves moves) {
         return ", \"blocks\": " + blocks + ", \"instructionsIn\": " + in + ", \"instructionsOut\": " + out
                 + ", \"phis\": " + phis + ", \"copiesInserted\": " + copies.inserted()
-                + ", \"copiesLeft\": " + moves.copies() + ", \"constantMovesLeft\": " + moves.constants();
+                + ", \"psiNormalizeCopies\": " + copies.psiNormalize()
+                + ", \"psiCongruenceCopies\": " + copies.psiCongruence()
+                + ", \"phiCongruenceCopies\": " + copies.phiCongruence()
+                + ", \"copiesLeft\": " + moves.copies() + ", \"predicatedCopiesLeft\": " + moves.predicatedCopies()
+                + ", \"constantMovesLeft\": " + moves.constants();
     }
 
     private static String jsonString(String s) {

@@ -24,9 +24,7 @@ import org.funssa.cps.ir.Type;
 import org.funssa.cps.opt.Optimizations;
 import org.funssa.cps.opt.ThreeAddressCode;
 import org.funssa.cps.pass.Pass;
-import org.funssa.psi.PsiForm;
 import org.funssa.psi.PsiPasses;
-import org.funssa.psi.lowering.PsiLowering;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.IrPrinter;
@@ -129,16 +127,9 @@ final class Pipeline {
             history = history.record(after.value(), new Step(step, LinkedHashMap.empty(), after.elapsed()));
             expected.forEach(e -> checkSsa(step, after.value(), e));
         }
-        if (PsiForm.isPsiSsa(history.current())) { // destruction works on φ-SSA
-            Program psi = history.current();
-            Timed<Program> lowered = timed(PsiLowering.PASS.name(), () -> PsiLowering.PASS.apply(psi));
-            history = history.record(lowered.value(), new Step(PsiLowering.PASS.name(), LinkedHashMap.empty(),
-                    lowered.elapsed()));
-            expected.forEach(e -> checkSsa(PsiLowering.PASS.name(), lowered.value(), e));
-        }
         Program optimized = history.current();
         Vector<Timed<Destruction.DestructedFunction>> parts = optimized.functions().map(f -> timed(destruction.name(),
-                () -> destruction.destruct(f)));
+                () -> destruction.outOfSsa(f)));
         Program destructed = optimized.withFunctions(parts.map(d -> d.value().function()));
         history = history.record(destructed, new Step(passes.destruction(), destructionOptions(chaitin,
                 sreedharCoalescing),

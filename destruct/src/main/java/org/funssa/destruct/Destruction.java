@@ -33,12 +33,20 @@ public interface Destruction extends Pass {
         return destruct(function);
     }
 
+    /**
+     * A φ-SSA or ψ-SSA function in conventional form and its copy counts: out of ψ-SSA with this method as its
+     * φ-congruence step ({@link OutOfPsiSsa}, all improvements) when it holds ψ-SSA code.
+     */
+    default DestructedFunction outOfSsa(Function function) {
+        return PsiForm.isPsiSsa(function) ? OutOfPsiSsa.destruct(function, this) : destruct(function);
+    }
+
     /** The program in conventional form and the copy counts of all its functions. */
     default Destructed destruct(Program program) {
         CopyStats total = CopyStats.NONE;
         Vector<Function> functions = Vector.empty();
         for (Function f : program.functions()) {
-            DestructedFunction d = PsiForm.isPsiSsa(f) ? OutOfPsiSsa.destruct(f, this) : destruct(f);
+            DestructedFunction d = outOfSsa(f);
             functions = functions.append(d.function());
             total = total.plus(d.stats());
         }
@@ -47,7 +55,7 @@ public interface Destruction extends Pass {
 
     @Override
     default Function apply(Function function) {
-        return (PsiForm.isPsiSsa(function) ? OutOfPsiSsa.destruct(function, this) : destruct(function)).function();
+        return outOfSsa(function).function();
     }
 
     @Override

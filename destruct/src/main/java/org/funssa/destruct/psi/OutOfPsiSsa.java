@@ -22,6 +22,7 @@ import org.funssa.cps.ir.Function;
 import org.funssa.destruct.Congruence;
 import org.funssa.destruct.CopyStats;
 import org.funssa.destruct.Destruction;
+import org.funssa.psi.PsiForm;
 import org.funssa.psi.lowering.PsiLowering;
 
 /** Out of ψ-SSA: seed 001's algorithm, with a destruction method as its φ-congruence step. */
@@ -80,6 +81,38 @@ public final class OutOfPsiSsa {
         Function select = PsiLowering.selectForm(congruent.function(), congruent.leftNeighbour());
         return new Steps(normalized.function(), normalized.copies(), congruent.function(), congruent.copies(),
                 select, congruent.classes());
+    }
+
+    /**
+     * {@code phiCongruence} as a destruction that takes a ψ-SSA function out of ψ-SSA with {@code improvements}
+     * (every destruction does so with all of them), a φ-SSA function as {@code phiCongruence} alone does.
+     */
+    public static Destruction withImprovements(Destruction phiCongruence, Improvements improvements) {
+        return new WithImprovements(phiCongruence, improvements);
+    }
+
+    private record WithImprovements(Destruction method, Improvements improvements) implements Destruction {
+
+        @Override
+        public String name() {
+            return method.name();
+        }
+
+        @Override
+        public DestructedFunction destruct(Function function) {
+            return method.destruct(function);
+        }
+
+        @Override
+        public DestructedFunction destruct(Function function, Vector<Congruence> congruent) {
+            return method.destruct(function, congruent);
+        }
+
+        @Override
+        public DestructedFunction outOfSsa(Function function) {
+            return PsiForm.isPsiSsa(function) ? OutOfPsiSsa.destruct(function, method, improvements)
+                    : method.destruct(function);
+        }
     }
 
     /** The function out of ψ-SSA with every improvement, {@code phiCongruence} as its third step. */

@@ -9,6 +9,12 @@ import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
+import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.Moves;
+import org.funssa.destruct.Destruction;
+import org.funssa.destruct.lir.LirWriter;
+import org.funssa.destruct.psi.OutOfPsiSsa;
+import org.funssa.destruct.sreedhar.Sreedhar;
 import org.funssa.psi.ifcv.IfConversion;
 import org.funssa.psi.lowering.PsiLowering;
 import org.junit.jupiter.api.Test;
@@ -59,5 +65,34 @@ class PsiTest {
         assertThat(IrPrinter.print(psi)).contains("let x = psi.i32(c_p ? a, not_c_p ? b)")
                 .contains("let speculated a = add.i32 i 1");
         assertThat(IrPrinter.print(phi)).contains("let x = select.i32 not_c_p b a");
+    }
+
+    @Test
+    void outOfPsiSsaGivesAClassOneRegister() {
+        // region out
+        Program program = IrParser.parse("fig7.ir", """
+                (MODULE "seed001-fig7" (SYMTAB))
+
+                fun f(s: i32, t: i32, u: i32) -> (i32) =
+                  let p = tstne.i32 t 0
+                  let q = tstne.i32 u 0
+                  let a = add.i32 s 1
+                  let p ? b = add.i32 s 2
+                  let q ? c = add.i32 s 3
+                  let x = psi.i32(1 ? a, p ? b, q ? c)
+                  return (x)
+                """);
+        OutOfPsiSsa.Steps steps = OutOfPsiSsa.steps(program.functions().head(), OutOfPsiSsa.Improvements.ALL);
+        System.out.println(IrPrinter.print(steps.selectForm()));  // Figure 7 (b): b = select p t a, …
+        Destruction.Destructed out = new Sreedhar().destruct(program);  // ψ-normalize, ψ-congruence, srd3
+        System.out.println(out.stats());
+        System.out.println(LirPrinter.print(LirWriter.write(out.program())));
+        // (SET I32 (REG I32 "b_1") (IF I32 (TSTNE I32 (REG I32 "t") (INTCONST I32 0))
+        //      (ADD I32 (REG I32 "s") (INTCONST I32 2)) (REG I32 "b_1")))  …one register, no copy
+        // endregion
+        String lir = LirPrinter.print(LirWriter.write(out.program()));
+        assertThat(Moves.of(LirWriter.write(out.program())).copies()).isZero();
+        assertThat(lir).containsPattern("\\(IF I32 \\(TSTNE I32 \\(REG I32 \"t\"\\) \\(INTCONST I32 0\\)\\)"
+                + "\\s+\\(ADD I32 \\(REG I32 \"s\"\\) \\(INTCONST I32 2\\)\\)\\s+\\(REG I32 \"([^\"]+)\"\\)\\)");
     }
 }

@@ -11,6 +11,7 @@ import org.funssa.core.lir.Module;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.opt.CopyPropagation;
 import org.funssa.cps.opt.Optimizations;
 import org.funssa.cps.opt.ThreeAddressCode;
 import org.funssa.cps.pass.Pass;
@@ -18,6 +19,7 @@ import org.funssa.cps.pipeline.PassString;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.Destructions;
 import org.funssa.destruct.lir.LirWriter;
+import org.funssa.psi.ifcv.IfConversion;
 
 /**
  * Every phase the benchmarks know, in report order. Registering a phase is one line here; the scaling
@@ -46,6 +48,14 @@ public final class Phases {
                         Program ssa = pruned(w);
                         Destruction method = Destructions.named(name).get();
                         return new Trial(() -> method.destruct(ssa), result -> w.instructions());
+                    })))
+            .appendAll(Vector.of("srd3", "bois").map(name -> new Phase("outofpsi." + name, Phase.INSTRUCTIONS,
+                    "pruned SSA if-converted without limits and copy-folded (untimed), out of ψ-SSA with " + name
+                            + " as φ-congruence (seed 001 §4)", w -> {
+                        Program psi = CopyPropagation.PASS.apply(IfConversion.pass(IfConversion.Limits.ANY)
+                                .apply(pruned(w)));
+                        Destruction method = Destructions.named(name).get();
+                        return new Trial(() -> method.destruct(psi), result -> w.instructions());
                     })))
             .appendAll(Optimizations.all().map(pass -> new Phase("opt." + pass.name(), Phase.INSTRUCTIONS,
                     "pruned SSA optimized by " + pass.name() + " (construction untimed)", w -> {

@@ -31,7 +31,7 @@ public final class OutOfPsiSsa {
     private OutOfPsiSsa() {}
 
     /**
-     * Seed 001 §4.6's improvements, each on or off.
+     * Seed 001 §4.6's four improvements and one of this implementation's, each on or off.
      *
      * @param reorderDisjoint              "non-normalized ψ operations with disjoint predicates": reorder
      *                                     arguments with disjoint guards instead of copying them
@@ -39,28 +39,41 @@ public final class OutOfPsiSsa {
      *                                     definitions' guards are disjoint do not interfere
      * @param repairLeftOnly               "repair interference on the left argument only"
      * @param ignoreResultInterference     "interference with the result of a ψ operation" is ignored
+     * @param readFirstArgument            in select form a ψ's first argument is only read, by its second
+     *                                     argument's select (or the ψ's copy): nothing writes the class before
+     *                                     it, so it needs no copy for its guard, and it stays out of the class,
+     *                                     a value the class starts from. On a target with selects rather than
+     *                                     predicated writes, a two-way ψ of two speculated values is then one
+     *                                     select of both, as the branches were (seed 001 §5 leaves the copies
+     *                                     if-conversion adds as future work; promotion, Figure 10, removes the
+     *                                     first argument's guard copy only where speculation allows)
      */
     public record Improvements(boolean reorderDisjoint, boolean disjointGuardsDoNotInterfere,
-                               boolean repairLeftOnly, boolean ignoreResultInterference) {
+                               boolean repairLeftOnly, boolean ignoreResultInterference, boolean readFirstArgument) {
 
-        /** All four: the algorithm as seed 001 recommends it, and the default. */
-        public static final Improvements ALL = new Improvements(true, true, true, true);
+        /** All five: the default. */
+        public static final Improvements ALL = new Improvements(true, true, true, true, true);
 
         /** None: the algorithm of §4.3–4.5 alone. */
-        public static final Improvements NONE = new Improvements(false, false, false, false);
+        public static final Improvements NONE = new Improvements(false, false, false, false, false);
 
-        /** The improvements' short names, in the seed's order, as the copy experiment prints them. */
-        public static final Vector<String> NAMES = Vector.of("reorder", "disjoint", "left-only", "result");
+        /** The improvements' short names, the seed's four in its order and then this implementation's. */
+        public static final Vector<String> NAMES = Vector.of("reorder", "disjoint", "left-only", "result",
+                "read-first");
 
         /** These improvements with the one named {@code name} (one of {@link #NAMES}) switched off. */
         public Improvements without(String name) {
             return switch (name) {
                 case "reorder" -> new Improvements(false, disjointGuardsDoNotInterfere, repairLeftOnly,
-                        ignoreResultInterference);
-                case "disjoint" -> new Improvements(reorderDisjoint, false, repairLeftOnly, ignoreResultInterference);
+                        ignoreResultInterference, readFirstArgument);
+                case "disjoint" -> new Improvements(reorderDisjoint, false, repairLeftOnly, ignoreResultInterference,
+                        readFirstArgument);
                 case "left-only" -> new Improvements(reorderDisjoint, disjointGuardsDoNotInterfere, false,
-                        ignoreResultInterference);
-                case "result" -> new Improvements(reorderDisjoint, disjointGuardsDoNotInterfere, repairLeftOnly, false);
+                        ignoreResultInterference, readFirstArgument);
+                case "result" -> new Improvements(reorderDisjoint, disjointGuardsDoNotInterfere, repairLeftOnly, false,
+                        readFirstArgument);
+                case "read-first" -> new Improvements(reorderDisjoint, disjointGuardsDoNotInterfere, repairLeftOnly,
+                        ignoreResultInterference, false);
                 default -> throw new IllegalArgumentException("no improvement " + name + "; improvements: "
                         + NAMES.mkString(", "));
             };
@@ -76,7 +89,7 @@ public final class OutOfPsiSsa {
 
     /** The steps before φ-congruence, on a verified ψ-SSA function whose ψs meet seed 001's Condition 1. */
     public static Steps steps(Function function, Improvements improvements) {
-        PsiNormalization.Normalized normalized = PsiNormalization.apply(function, improvements.reorderDisjoint());
+        PsiNormalization.Normalized normalized = PsiNormalization.apply(function, improvements);
         PsiCongruence.Congruent congruent = PsiCongruence.apply(normalized.function(), improvements);
         Function select = PsiLowering.selectForm(congruent.function(), congruent.leftNeighbour());
         return new Steps(normalized.function(), normalized.copies(), congruent.function(), congruent.copies(),

@@ -56,7 +56,7 @@ final class PsiCongruence {
      * continues a class's select chain, its left neighbour; the pairs of one class for φ-congruence to keep
      * together.
      */
-    record Congruent(Function function, int copies, Map<Atom.Var, Atom.Var> leftNeighbour,
+    record Congruent(Function function, int copies, Map<Atom.Var, Atom> leftNeighbour,
                      Vector<Congruence> classes) {}
 
     /** One ψ of the function: where it is and its let. */
@@ -82,7 +82,7 @@ final class PsiCongruence {
     private final Map<Integer, List<Let>> inserted = new HashMap<>();
     /** The guards of the repair copies (null: unconditional). */
     private final Map<Atom.Var, Atom> copyGuard = new HashMap<>();
-    private final Map<Atom.Var, Atom.Var> leftNeighbour = new HashMap<>();
+    private final Map<Atom.Var, Atom> leftNeighbour = new HashMap<>();
     private Vector<Congruence> pairs = Vector.empty();
     private int copies;
 
@@ -169,80 +169,89 @@ final class PsiCongruence {
         return Interference.of(blocks, liveness, among);
     }
 
-    /** Seed 001 §4.4's repair of one ψ, then its variables joined into one class. */
+    /**
+     * Seed 001 §4.4's repair of one ψ, then its variables joined into one class: its arguments and its result, but
+     * the first argument when it is only read (OutOfPsiSsa.Improvements.readFirstArgument).
+     */
     private void repair(PsiSite site) {
         Let let = site.let();
         Expr.Psi psi = (Expr.Psi) let.expr();
         Vector<Expr.Psi.Arg> args = psi.args();
         int n = args.size();
-        Atom.Var[] operands = new Atom.Var[n + 1];
+        int first = improvements.readFirstArgument() ? 1 : 0;
+        Atom[] operands = new Atom[n + 1];
         for (int k = 0; k < n; k++) {
-            if (!(args.get(k).value() instanceof Atom.Var v)) {
+            operands[k] = args.get(k).value();
+            if (k >= first && !(operands[k] instanceof Atom.Var)) {
                 throw new IllegalStateException("ψ-congruence expects normalized ψs, whose arguments are variables; "
-                        + "found " + args.get(k).value() + " in a ψ of " + function.name());
+                        + "found " + operands[k] + " in a ψ of " + function.name());
             }
-            operands[k] = v;
         }
         operands[n] = let.var(0);
         boolean[] marked = new boolean[n + 1];
-        for (int i = 0; i <= n; i++) {
+        for (int i = first; i <= n; i++) {
             for (int j = i + 1; j <= n; j++) {
-                if (operands[i].equals(operands[j]) || (j == n && improvements.ignoreResultInterference())
-                        || find(operands[i]).equals(find(operands[j])) || !interfere(operands[i], operands[j])) {
+                Atom.Var a = (Atom.Var) operands[i];
+                Atom.Var b = (Atom.Var) operands[j];
+                if (a.equals(b) || (j == n && improvements.ignoreResultInterference())
+                        || find(a).equals(find(b)) || !interfere(a, b)) {
                     continue;
                 }
                 marked[i] = true;
                 marked[j] |= !improvements.repairLeftOnly();
             }
         }
-        Atom.Var[] result = new Atom.Var[n + 1];
+        Atom[] result = new Atom[n + 1];
         for (int k = 0; k < n; k++) {
             if (!marked[k] && k > 0) {
-                Atom.Var kept = leftNeighbour.get(leaf(operands[k]));
-                if (kept != null && !kept.equals(result[k - 1]) && !leaf(operands[k]).equals(result[k - 1])) {
+                Atom.Var start = leaf((Atom.Var) operands[k]);
+                Atom kept = leftNeighbour.get(start);
+                if (kept != null && !kept.equals(result[k - 1]) && !start.equals(result[k - 1])) {
                     marked[k] = true;
                 }
             }
-            result[k] = marked[k] ? copied(operands[k], args.get(k).guard()) : operands[k];
+            result[k] = marked[k] ? copied((Atom.Var) operands[k], args.get(k).guard()) : operands[k];
         }
-        Atom.Var x = operands[n];
-        result[n] = x;
-        Let image = let;
+        Atom.Var x = (Atom.Var) operands[n];
+        Atom.Var psiResult = x;
         if (marked[n]) {
-            Atom.Var renamed = vars.fresh(x.hint(), x.type());
-            renamedFrom.put(renamed, x);
-            renamedTo.put(x, renamed);
-            result[n] = renamed;
+            psiResult = vars.fresh(x.hint(), x.type());
+            renamedFrom.put(psiResult, x);
+            renamedTo.put(x, psiResult);
             int at = defs.point(site.node(), site.index());
-            inserted.computeIfAbsent(at, p -> new ArrayList<>()).add(0, new Let(Vector.of(x), new Expr.Copy(renamed),
-                    let.guard()));
+            inserted.computeIfAbsent(at, p -> new ArrayList<>()).add(0, new Let(Vector.of(x),
+                    new Expr.Copy(psiResult), let.guard()));
             copies++;
         }
+        result[n] = psiResult;
         Vector<Expr.Psi.Arg> repaired = Vector.empty();
         for (int k = 0; k < n; k++) {
             repaired = repaired.append(new Expr.Psi.Arg(args.get(k).guard(), result[k]));
         }
         if (marked[n] || !repaired.equals(args)) {
-            image = new Let(Vector.of(result[n]), new Expr.Psi(psi.type(), repaired), let.guard());
-            replaced.put(let, image);
+            replaced.put(let, new Let(Vector.of(psiResult), new Expr.Psi(psi.type(), repaired), let.guard()));
         }
-        firstArgument.put(result[n], result[0]);
-        for (int k = 0; k <= n; k++) {
-            union(result[0], result[k]);
+        firstArgument.put(psiResult, result[0]);
+        for (int k = first; k <= n; k++) {
+            union(psiResult, (Atom.Var) result[k]);
         }
         for (int k = 0; k <= n; k++) {
             if (marked[k]) {
-                conservativeInterference(operands[k], result[k]);
+                conservativeInterference((Atom.Var) operands[k], (Atom.Var) result[k]);
             }
         }
         for (int k = 1; k < n; k++) {
-            Atom.Var start = leaf(result[k]);
+            Atom.Var start = leaf((Atom.Var) result[k]);
             if (!start.equals(result[k - 1])) {
                 leftNeighbour.put(start, result[k - 1]);
-                pairs = pairs.append(new Congruence(start, result[k - 1]));
+                if (k - 1 >= first) {
+                    pairs = pairs.append(new Congruence(start, (Atom.Var) result[k - 1]));
+                }
             }
         }
-        pairs = pairs.append(new Congruence(result[n], result[n - 1]));
+        if (n - 1 >= first) {
+            pairs = pairs.append(new Congruence(psiResult, (Atom.Var) result[n - 1]));
+        }
     }
 
     /** A predicated copy of argument {@code v} under {@code g}, inserted just below {@code v}'s definition. */

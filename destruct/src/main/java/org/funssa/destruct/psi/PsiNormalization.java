@@ -12,12 +12,19 @@ package org.funssa.destruct.psi;
  *    a predicated copy of it, guarded by its guard in the ψ, "inserted at the lowest point, either after the
  *    definition of arg_i or arg_i+1" (and after its guard's definition);
  *  - otherwise an argument whose definition's guard differs from its guard in the ψ is replaced by a predicated
- *    copy "initialized just below the definition for arg_i", guarded by its guard in the ψ.
+ *    copy "initialized just below the definition for arg_i", guarded by its guard in the ψ. The guard of an
+ *    unconditional ψ's definition, for an argument defined by one whose arguments build its value (as if-converting
+ *    nested hammocks makes them), is the union of its arguments' guards: where they hold, and only there, their
+ *    definitions write the class.
  * Two guards are the same when they have the same domain (GuardAlgebra), which the seed's "equal" means.
  * A constant argument has no definition: it gets a predicated copy after its left neighbour's definition. An
  * argument ⊥ is dropped (the ψ's value there is ⊥, and any value refines it). With the improvement, each ψ's
- * arguments are first moved left past arguments with disjoint guards as far as definition order asks (an
- * insertion sort whose every swap is proven, as ψ-permutation does), so that fewer need copies.
+ * arguments are first moved left past arguments with disjoint guards as far as definition order asks, and
+ * variables past constants (an insertion sort whose every swap is proven, as ψ-permutation does), so that fewer
+ * need copies.
+ *
+ * With this implementation's improvement "read first argument" (OutOfPsiSsa.Improvements), the first argument
+ * keeps its guard and its place: in select form it is only read.
  *
  * The insertion points are numbered as the definitions are (PsiDefinitions), each scaled by 2^20 so that the
  * copies inserted after one point take the numbers that follow it, in the order they are inserted.
@@ -50,28 +57,28 @@ final class PsiNormalization {
 
     private final Function function;
     private final PsiDefinitions defs;
-    private final boolean reorderDisjoint;
+    private final OutOfPsiSsa.Improvements improvements;
     private final VarSupply vars;
     /** The copies to insert after each definition point, in order. */
     private final Map<Integer, List<Let>> inserted = new HashMap<>();
     /** The rank and the guard (null: unconditional) of each copy. */
     private final Map<Atom.Var, Long> copyRank = new HashMap<>();
     private final Map<Atom.Var, Atom> copyGuard = new HashMap<>();
-    /** Each normalized ψ's first argument, by the ψ's variable. */
-    private final Map<Atom.Var, Atom> firstArgument = new HashMap<>();
+    /** Each normalized ψ's arguments, by the ψ's variable. */
+    private final Map<Atom.Var, Vector<Expr.Psi.Arg>> normalizedArgs = new HashMap<>();
     private final Map<Let, Let> replaced = new IdentityHashMap<>();
     private int copies;
 
-    private PsiNormalization(Function function, boolean reorderDisjoint) {
+    private PsiNormalization(Function function, OutOfPsiSsa.Improvements improvements) {
         this.function = function;
         this.defs = PsiDefinitions.of(function);
-        this.reorderDisjoint = reorderDisjoint;
+        this.improvements = improvements;
         this.vars = VarSupply.after(function);
     }
 
     /** The function with every ψ normalized; the same function when all are. */
-    static Normalized apply(Function function, boolean reorderDisjoint) {
-        return new PsiNormalization(function, reorderDisjoint).run();
+    static Normalized apply(Function function, OutOfPsiSsa.Improvements improvements) {
+        return new PsiNormalization(function, improvements).run();
     }
 
     private Normalized run() {
@@ -103,38 +110,42 @@ final class PsiNormalization {
         if (args.isEmpty()) {
             args = psi.args().take(1);
         }
-        if (reorderDisjoint) {
+        if (improvements.reorderDisjoint()) {
             args = reordered(args);
         }
         List<Expr.Psi.Arg> out = new ArrayList<>();
         for (Expr.Psi.Arg arg : args) {
             Atom g = arg.guard();
             long guardRank = actualRank(g);
-            Atom.Var left = out.isEmpty() ? null : (Atom.Var) out.get(out.size() - 1).value();
-            if (!(arg.value() instanceof Atom.Var v)) {
+            Atom.Var left = out.isEmpty() ? null : out.get(out.size() - 1).value() instanceof Atom.Var l ? l : null;
+            if (out.isEmpty() && improvements.readFirstArgument()) {
+                out.add(arg); // only read: no guard to match, nothing left of it to follow
+            } else if (!(arg.value() instanceof Atom.Var v)) {
                 out.add(new Expr.Psi.Arg(g, copy(g, arg.value(), Math.max(guardRank, actualRank(left)))));
             } else if (left != null && outOfOrder(left, v)) {
                 long anchor = Math.max(Math.max(actualRank(left), actualRank(v)), guardRank);
                 out.add(new Expr.Psi.Arg(g, copy(g, v, anchor)));
-            } else if (!defs.same(guard(v), g)) {
+            } else if (!definedUnder(v, g)) {
                 out.add(new Expr.Psi.Arg(g, copy(g, v, Math.max(actualRank(v), guardRank))));
             } else {
                 out.add(arg);
             }
         }
         Vector<Expr.Psi.Arg> normalized = Vector.ofAll(out);
-        firstArgument.put(let.var(0), normalized.get(0).value());
+        normalizedArgs.put(let.var(0), normalized);
         if (!normalized.equals(psi.args())) {
             replaced.put(let, let.withExpr(new Expr.Psi(psi.type(), normalized)));
         }
     }
 
-    /** The arguments moved left past arguments with disjoint guards, as far as their definitions' order asks. */
+    /**
+     * The arguments moved left past arguments with disjoint guards, as far as their definitions' order asks; a
+     * variable also moves left past a constant, whose copy can go anywhere.
+     */
     private Vector<Expr.Psi.Arg> reordered(Vector<Expr.Psi.Arg> args) {
         Expr.Psi.Arg[] a = args.toJavaArray(Expr.Psi.Arg[]::new);
         for (int i = 1; i < a.length; i++) {
-            for (int j = i; j > 0 && a[j].value() instanceof Atom.Var right && a[j - 1].value() instanceof Atom.Var l
-                    && outOfOrder(l, right) && !outOfOrder(right, l)
+            for (int j = i; j > 0 && goesBefore(a[j], a[j - 1])
                     && defs.algebra().disjoint(a[j - 1].guard(), a[j].guard()); j--) {
                 Expr.Psi.Arg t = a[j - 1];
                 a[j - 1] = a[j];
@@ -142,6 +153,14 @@ final class PsiNormalization {
             }
         }
         return Vector.of(a);
+    }
+
+    /** Whether argument {@code b}, now right of {@code a}, needs fewer copies left of it. */
+    private boolean goesBefore(Expr.Psi.Arg b, Expr.Psi.Arg a) {
+        if (!(b.value() instanceof Atom.Var right)) {
+            return false;
+        }
+        return !(a.value() instanceof Atom.Var left) || (outOfOrder(left, right) && !outOfOrder(right, left));
     }
 
     /**
@@ -179,8 +198,9 @@ final class PsiNormalization {
         Atom.Var at = v;
         while (!copyRank.containsKey(at)) {
             Expr.Psi psi = defs.psi(at);
-            Atom first = firstArgument.get(at);
-            if (psi == null || !(first instanceof Atom.Var next) || !defs.transparent(at, psi)) {
+            Vector<Expr.Psi.Arg> args = normalizedArgs.get(at);
+            if (psi == null || args == null || !(args.get(0).value() instanceof Atom.Var next)
+                    || !defs.transparent(at, psi)) {
                 break;
             }
             at = next;
@@ -188,8 +208,21 @@ final class PsiNormalization {
         return actualRank(at);
     }
 
-    /** The guard of {@code v}'s definition, null when unconditional. */
-    private Atom guard(Atom.Var v) {
-        return copyGuard.containsKey(v) ? copyGuard.get(v) : defs.guard(v);
+    /**
+     * Whether {@code v}'s definition gives it a value exactly where {@code g} holds: its guard is {@code g}'s
+     * domain; for a transparent ψ whose let is unconditional, the union of its arguments' guards is, as its
+     * arguments' definitions are what give the class its value there.
+     */
+    private boolean definedUnder(Atom.Var v, Atom g) {
+        if (copyGuard.containsKey(v)) {
+            return defs.same(copyGuard.get(v), g);
+        }
+        Expr.Psi psi = defs.psi(v);
+        Vector<Expr.Psi.Arg> args = normalizedArgs.get(v);
+        if (psi != null && args != null && defs.guard(v) == null && defs.transparent(v, psi)) {
+            Vector<Atom> guards = args.map(Expr.Psi.Arg::guard);
+            return guards.forAll(q -> defs.algebra().implies(q, g)) && defs.algebra().coveredBy(g, guards);
+        }
+        return defs.same(defs.guard(v), g);
     }
 }

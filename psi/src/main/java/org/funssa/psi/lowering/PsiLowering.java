@@ -66,12 +66,12 @@ public final class PsiLowering {
      * of its last argument. Meant for a program whose ψs are normalized and congruent, where every argument but
      * the first has its left neighbour there (seed 001 §4.3–4.4); the same function when it holds no ψ-SSA code.
      */
-    public static Function selectForm(Function function, Map<Atom.Var, Atom.Var> leftNeighbour) {
-        return new Lowering(function, leftNeighbour, true).function();
+    public static Function selectForm(Function function, Map<Atom.Var, ? extends Atom> leftNeighbour) {
+        return new Lowering(function, Map.copyOf(leftNeighbour), true).function();
     }
 
     /** One lowering of one function. */
-    private record Lowering(Function input, Map<Atom.Var, Atom.Var> fallback, boolean selectForm) {
+    private record Lowering(Function input, Map<Atom.Var, Atom> fallback, boolean selectForm) {
 
         Function function() {
             Nest nest = Nest.checked(input);
@@ -116,7 +116,7 @@ public final class PsiLowering {
         private void lowerInto(List<Let> out, Let let, VarSupply vars) {
             if (!(let.expr() instanceof Expr.Psi psi)) {
                 Atom.Var v = let.arity() == 1 ? let.var(0) : null;
-                Atom.Var kept = v == null ? null : fallback.get(v);
+                Atom kept = v == null ? null : fallback.get(v);
                 if (kept == null || !(let.guard() instanceof Guard.When(Atom p))) {
                     out.add(let.withGuard(Guard.ALWAYS));
                     return;
@@ -135,7 +135,7 @@ public final class PsiLowering {
             Atom.Var result = let.var(0);
             Vector<Expr.Psi.Arg> args = psi.args();
             if (selectForm) {
-                Atom.Var kept = fallback.get(result);
+                Atom kept = fallback.get(result);
                 out.add(Let.of(result, kept != null && let.guard() instanceof Guard.When(Atom p)
                         ? new Expr.Select(psi.type(), p, args.last().value(), kept)
                         : new Expr.Copy(args.last().value())));

@@ -87,12 +87,13 @@ class PsiTest {
         Destruction.Destructed out = new Sreedhar().destruct(program);  // ψ-normalize, ψ-congruence, srd3
         System.out.println(out.stats());
         System.out.println(LirPrinter.print(LirWriter.write(out.program())));
-        // (SET I32 (REG I32 "b_1") (IF I32 (TSTNE I32 (REG I32 "t") (INTCONST I32 0))
-        //      (ADD I32 (REG I32 "s") (INTCONST I32 2)) (REG I32 "b_1")))  …one register, no copy
+        // (SET I32 (REG I32 "c_1") (IF I32 (TSTNE I32 (REG I32 "t") (INTCONST I32 0)) (ADD … 2) (ADD … 1)))
+        // (SET I32 (REG I32 "c_1") (IF I32 (TSTNE I32 (REG I32 "u") (INTCONST I32 0)) (ADD … 3) (REG I32 "c_1")))
+        // one register for b, c and x, no copy
         // endregion
         String lir = LirPrinter.print(LirWriter.write(out.program()));
         assertThat(Moves.of(LirWriter.write(out.program())).copies()).isZero();
-        assertThat(lir).containsPattern("\\(IF I32 \\(TSTNE I32 \\(REG I32 \"t\"\\) \\(INTCONST I32 0\\)\\)"
-                + "\\s+\\(ADD I32 \\(REG I32 \"s\"\\) \\(INTCONST I32 2\\)\\)\\s+\\(REG I32 \"([^\"]+)\"\\)\\)");
+        assertThat(lir).containsPattern("\\(SET I32 \\(REG I32 \"([^\"]+)\"\\) \\(IF I32 \\(TSTNE I32 \\(REG I32 \"u\"\\) "
+                + "\\(INTCONST I32 0\\)\\) \\(ADD I32 \\(REG I32 \"s\"\\) \\(INTCONST I32 3\\)\\) \\(REG I32 \"\\1\"\\)\\)\\)");
     }
 }

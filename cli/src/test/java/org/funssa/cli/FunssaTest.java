@@ -530,7 +530,10 @@ class FunssaTest {
         assertThat(ifcv.find()).as(o.err()).isTrue();
         assertThat(Long.parseLong(ifcv.group(1))).isNegative();
         assertThat(Long.parseLong(ifcv.group(2))).isPositive();
-        assertThat(o.err()).contains("\"pass\": \"psilower\"");
+        // out of ψ-SSA (seed 001 §4): ψ-normalize copied arguments, φ-congruence (srd3) kept its count
+        assertThat(total(o, "psiNormalizeCopies")).isPositive();
+        assertThat(total(o, "phiCongruenceCopies")).isEqualTo(total(o, "copiesInserted"));
+        assertThat(total(o, "copiesLeft") + total(o, "predicatedCopiesLeft")).isZero();
         assertThat(funssa("run", dir.resolve("ne4.lir").toString()).out()).isEqualTo(ne4.expectedOutput());
     }
 

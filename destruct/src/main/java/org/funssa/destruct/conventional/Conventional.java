@@ -37,7 +37,7 @@ public final class Conventional {
     public static Option<String> violation(Function function) {
         if (PsiForm.isPsiSsa(function)) {
             return Option.of("function " + function.name() + " holds ψ-SSA code (a ψ or a predicated let); "
-                    + "lower it to φ-SSA first (PsiLowering, or any destruction pass, which lowers it)");
+                    + "take it out of ψ-SSA first (any destruction pass does: OutOfPsiSsa)");
         }
         Nest nest = Nest.of(function);
         for (int node = 0; node < nest.size(); node++) {

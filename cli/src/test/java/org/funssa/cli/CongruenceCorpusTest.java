@@ -1,7 +1,6 @@
 package org.funssa.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.funssa.cli.FunssaTest.funssa;
 
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
@@ -10,10 +9,14 @@ import org.funssa.core.testing.Exhaustive;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.history.ProgramSize;
+import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.opt.CommonSubexpressionElimination;
 import org.funssa.cps.opt.ConstantPropagation;
 import org.funssa.cps.opt.CopyPropagation;
+import org.funssa.cps.opt.DeadCodeElimination;
 import org.funssa.cps.opt.SsaGraphCongruence;
+import org.funssa.cps.rewrite.Nest;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -30,32 +33,25 @@ class CongruenceCorpusTest {
     /** On every fourth program by default, on all with {@code -Pexhaustive}. */
     @Test
     void optWithSsagChecksOnEveryCorpusProgram() {
-        int checked = 0;
-        int index = 0;
-        for (Corpus.Program program : TestCorpus.require().programs()) {
-            boolean slow = Corpus.knownFailingPrograms().get(program.path()).exists(r -> r.startsWith("budget"));
-            if (slow || !Exhaustive.everyNth(index++, 4)) {
-                continue;
-            }
-            FunssaTest.Outcome o = funssa("opt", program.frontEnd().toString(), "--passes", "prun/ssag/srd3",
-                    "--check");
-            assertThat(o.status()).as(program.path() + ": " + o.err()).isZero();
-            checked++;
-        }
-        assertThat(checked).isGreaterThan(Exhaustive.ON ? 690 : 170);
+        assertThat(CorpusOperations.checkEach("prun/ssag/srd3")).isGreaterThan(Exhaustive.ON ? 690 : 170);
     }
 
     /**
-     * The lets ssag deletes from the whole corpus after {@code prun/cpyp/cstp} (each replaced by a congruent one
-     * that dominates it; cse finds some of them too), and the executed operations after {@value #WITH} and
-     * {@value #WITHOUT}: ssag never adds a let, deletes some, and the outputs still print each program's .ans.
-     * The figures are printed. A measurement of the whole corpus: it runs with {@code -Pexhaustive} (.ci/run).
+     * What ssag deletes from the whole corpus after {@code prun/cpyp/cstp}: lets (each replaced by a congruent one
+     * that dominates it) and parameters; the lets left by {@code cse/dce} after it and without it (what ssag finds
+     * that cse does not); and the executed operations after {@value #WITH} and {@value #WITHOUT}, beside COINS's.
+     * ssag never adds a let, and every output still prints the program's .ans. The figures are printed. A
+     * measurement of the whole corpus: it runs with {@code -Pexhaustive} (.ci/run).
      */
     @Test
     void ssagOnTheWholeCorpus() {
         Assumptions.assumeTrue(Exhaustive.ON, "a whole-corpus measurement: runs with -Pexhaustive");
         long before = 0;
         long after = 0;
+        long paramsBefore = 0;
+        long paramsAfter = 0;
+        long withCse = 0;
+        long withoutCse = 0;
         int changed = 0;
         for (Corpus.Program program : TestCorpus.require().programs()) {
             Program input = ConstantPropagation.PASS.apply(CopyPropagation.PASS.apply(
@@ -66,13 +62,35 @@ class CongruenceCorpusTest {
             assertThat(left).as(program.path()).isLessThanOrEqualTo(lets);
             before += lets;
             after += left;
+            paramsBefore += parameters(input);
+            paramsAfter += parameters(output);
             changed += output != input ? 1 : 0;
+            withCse += ProgramSize.of(cseDce(output)).lets();
+            withoutCse += ProgramSize.of(cseDce(input)).lets();
         }
         CorpusOperations.Comparison c = CorpusOperations.compare(WITH, WITHOUT);
-        System.out.printf("ssag after prun/cpyp/cstp on %d corpus programs: %d lets of %d deleted, %d programs "
-                + "changed%n%s%n", TestCorpus.require().programs().size(), before - after, before, changed,
-                c.report("ssag"));
+        System.out.printf("ssag after prun/cpyp/cstp on %d corpus programs (%d changed): %d lets of %d deleted, %d "
+                + "parameters of %d; lets left by cse/dce %d with ssag before them, %d without%n%s%n",
+                TestCorpus.require().programs().size(), changed, before - after, before, paramsBefore - paramsAfter,
+                paramsBefore, withCse, withoutCse, c.report("ssag"));
         assertThat(after).isLessThan(before);
+        assertThat(withCse).isLessThanOrEqualTo(withoutCse);
         assertThat(c.programs()).isGreaterThan(690);
+    }
+
+    private static Program cseDce(Program program) {
+        return DeadCodeElimination.PASS.apply(CommonSubexpressionElimination.PASS.apply(program));
+    }
+
+    /** The parameters of the program's local functions (its blocks' φs). */
+    private static long parameters(Program program) {
+        long count = 0;
+        for (Function f : program.functions()) {
+            Nest nest = Nest.of(f);
+            for (int node = Nest.ROOT + 1; node < nest.size(); node++) {
+                count += nest.params(node).size();
+            }
+        }
+        return count;
     }
 }

@@ -1,6 +1,7 @@
 package org.funssa.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.funssa.cli.FunssaTest.funssa;
 
 import io.vavr.Tuple;
 import io.vavr.Tuple2;
@@ -10,6 +11,7 @@ import io.vavr.control.Option;
 import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
+import org.funssa.core.testing.Exhaustive;
 import org.funssa.core.interp.LirInterpreter;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
@@ -24,6 +26,26 @@ import org.funssa.cps.construct.ConstructionOptions;
 final class CorpusOperations {
 
     private CorpusOperations() {}
+
+    /**
+     * {@code funssa opt FILE --passes PASSES --check} on every fourth corpus program by default, on all with
+     * {@code -Pexhaustive}, but those that need more steps than the default budget (checking them takes minutes):
+     * each must exit with status 0. Returns how many were checked.
+     */
+    static int checkEach(String passes) {
+        int checked = 0;
+        int index = 0;
+        for (Corpus.Program program : TestCorpus.require().programs()) {
+            boolean slow = Corpus.knownFailingPrograms().get(program.path()).exists(r -> r.startsWith("budget"));
+            if (slow || !Exhaustive.everyNth(index++, 4)) {
+                continue;
+            }
+            FunssaTest.Outcome o = funssa("opt", program.frontEnd().toString(), "--passes", passes, "--check");
+            assertThat(o.status()).as(program.path() + ": " + o.err()).isZero();
+            checked++;
+        }
+        return checked;
+    }
 
     /**
      * The executed operations of the corpus programs that print their .ans within the default budget, after two

@@ -1,10 +1,7 @@
 package org.funssa.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.funssa.cli.FunssaTest.funssa;
 
-import org.funssa.core.corpus.Corpus;
-import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.testing.Exhaustive;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -19,26 +16,10 @@ class HoistingCorpusTest {
     private static final String WITH = "prun/cpyp/cstp/hli/cse/dce/srd3";
     private static final String WITHOUT = "prun/cpyp/cstp/cse/dce/srd3";
 
-    /** The programs that need more steps than the default budget: checking them takes minutes. */
-    private static boolean slow(String path) {
-        return Corpus.knownFailingPrograms().get(path).exists(reason -> reason.startsWith("budget"));
-    }
-
     /** On every fourth program by default, on all with {@code -Pexhaustive}. */
     @Test
     void optWithHliChecksOnEveryCorpusProgram() {
-        int checked = 0;
-        int index = 0;
-        for (Corpus.Program program : TestCorpus.require().programs()) {
-            if (slow(program.path()) || !Exhaustive.everyNth(index++, 4)) {
-                continue;
-            }
-            FunssaTest.Outcome o = funssa("opt", program.frontEnd().toString(), "--passes", "prun/hli/srd3",
-                    "--check");
-            assertThat(o.status()).as(program.path() + ": " + o.err()).isZero();
-            checked++;
-        }
-        assertThat(checked).isGreaterThan(Exhaustive.ON ? 690 : 170);
+        assertThat(CorpusOperations.checkEach("prun/hli/srd3")).isGreaterThan(Exhaustive.ON ? 690 : 170);
     }
 
     /**

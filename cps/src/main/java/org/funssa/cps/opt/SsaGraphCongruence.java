@@ -27,9 +27,9 @@ import org.funssa.cps.rewrite.Nest;
  * takes code motion (preqp), and operations §6.8.2 does not say are equal — a + b and b + a (the figure compares
  * operands by position), stores, calls, ψs and predicated lets (SsaGraph).
  *
- * Idempotent: the partition of the output is the partition of the input restricted to what remains, and in each
- * class what remains is one variable per set of mutually non-dominating definitions. Linear in the function but
- * for the partition's O(E log n).
+ * Idempotent: the partition of the output is the partition of the input restricted to what remains, in which no
+ * variable's definition dominates another's of its class. A block left with nothing but its jump stays for
+ * shrink (ebe, cbb). Linear in the function but for the partition's O(E log n).
  */
 
 /**

@@ -61,7 +61,7 @@ final class SsaGraph {
         record FloatConstant(Type.Data type, long bits) implements Operator {}
     }
 
-    /** The operator of a node that names no value: a variable number no definition uses, a copy's. */
+    /** The operator of a node that names no value: that of a number no variable has, or of a copy's variable. */
     static final int NONE = -1;
 
     private final Nest nest;

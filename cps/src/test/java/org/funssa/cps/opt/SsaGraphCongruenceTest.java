@@ -231,6 +231,32 @@ class SsaGraphCongruenceTest {
     }
 
     /**
+     * A φ has an operand per jump to its block, a switch's cases to one block counted apart: x and y receive equal
+     * arguments on every jump, so y goes; z differs from them on the default's jump and stays. Two ⊥ are not known
+     * to be one value: w and u, which receive one each on the default's jump, stay apart.
+     */
+    @Test
+    void aPhiHasAnOperandPerJumpAndTwoUndefinedValuesAreNotEqual() {
+        assertRewrites("""
+                fun f(v: i32, a: i32, b: i32, m: mem) -> (i32, i32, i32, i32, i32, mem) =
+                  letrec j(x: i32, y: i32, z: i32, w: i32, u: i32) =
+                    return (x, y, z, w, u, m)
+                  in switch v
+                    case 0 -> j(a, a, a, a, a)
+                    case 1 -> j(b, b, b, b, b)
+                    default -> j(a, a, b, undef.i32, undef.i32)
+                """, """
+                fun f(v: i32, a: i32, b: i32, m: mem) -> (i32, i32, i32, i32, i32, mem) =
+                  letrec j(x: i32, z: i32, w: i32, u: i32) =
+                    return (x, x, z, w, u, m)
+                  in switch v
+                    case 0 -> j(a, a, a, a)
+                    case 1 -> j(b, b, b, b)
+                    default -> j(a, b, undef.i32, undef.i32)
+                """);
+    }
+
+    /**
      * Congruent variables none of whose definitions dominates another's stay: x and y in the two arms of a branch,
      * z after their join, which neither arm dominates. Moving them is code motion (preqp), not §6.8.
      */

@@ -28,16 +28,16 @@ final class CorpusOperations {
     private CorpusOperations() {}
 
     /**
-     * {@code funssa opt FILE --passes PASSES --check} on every fourth corpus program by default, on all with
+     * {@code funssa opt FILE --passes PASSES --check} on every {@code n}th corpus program by default, on all with
      * {@code -Pexhaustive}, but those that need more steps than the default budget (checking them takes minutes):
      * each must exit with status 0. Returns how many were checked.
      */
-    static int checkEach(String passes) {
+    static int checkEach(String passes, int n) {
         int checked = 0;
         int index = 0;
         for (Corpus.Program program : TestCorpus.require().programs()) {
             boolean slow = Corpus.knownFailingPrograms().get(program.path()).exists(r -> r.startsWith("budget"));
-            if (slow || !Exhaustive.everyNth(index++, 4)) {
+            if (slow || !Exhaustive.everyNth(index++, n)) {
                 continue;
             }
             FunssaTest.Outcome o = funssa("opt", program.frontEnd().toString(), "--passes", passes, "--check");

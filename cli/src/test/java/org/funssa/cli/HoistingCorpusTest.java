@@ -19,7 +19,7 @@ class HoistingCorpusTest {
     /** On every fourth program by default, on all with {@code -Pexhaustive}. */
     @Test
     void optWithHliChecksOnEveryCorpusProgram() {
-        assertThat(CorpusOperations.checkEach("prun/hli/srd3")).isGreaterThan(Exhaustive.ON ? 690 : 170);
+        assertThat(CorpusOperations.checkEach("prun/hli/srd3", 4)).isGreaterThan(Exhaustive.ON ? 690 : 170);
     }
 
     /**

@@ -287,11 +287,7 @@ class SsaGraphCongruenceTest {
         Function deep = PassLaws.deepDiamonds(depth);
         Function output = SsaGraphCongruence.apply(deep);
         assertThat(Verifier.verify(output)).isEmpty();
-        Nest nest = Nest.of(output);
-        int lets = 0;
-        for (int node = 0; node < nest.size(); node++) {
-            lets += nest.body(node).lets().size();
-        }
+        int lets = Nest.of(output).fold(0, (count, node, body) -> count + body.lets().size());
         assertThat(lets).isEqualTo(depth + 1); // one a + 1 and the depth's tests
         assertThat(SsaGraphCongruence.apply(output)).isSameAs(output);
     }

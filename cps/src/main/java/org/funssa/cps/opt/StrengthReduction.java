@@ -14,6 +14,7 @@ import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.graph.LoopNestingForest;
 import org.funssa.core.graph.StrongComponents;
+import org.funssa.core.interp.Arith;
 import org.funssa.core.lir.Op;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
@@ -43,7 +44,7 @@ import org.funssa.cps.rewrite.Nest;
  *     member, and RegionConst(x, header) holds for literals, addresses and variables bound in a body strictly
  *     enclosing the header (dominating it, so bound before the loop is entered and fixed while it runs).
  *   - A variable that is no induction variable and is a candidate of the figure's note (IV × RC, RC × IV,
- *     IV ± RC, RC + IV, IV ≪ RC, the IV maybe one replaced before) is replaced (Figure 6.13): Reduce (Figure
+ *     IV ± RC, RC + IV, IV ≪ RC, the IV maybe one replaced before; and the sign extension of a counter, below) is replaced (Figure 6.13): Reduce (Figure
  *     6.14) makes the induction variable IV op RC, and the candidate's uses read it. (The figure replaces the
  *     node by a COPY for copy propagation to remove; the pass does both at once and the let goes. Figure 6.12 as
  *     printed lost the "else" of the paper: candidates are replaced in components that are not induction
@@ -61,13 +62,21 @@ import org.funssa.cps.rewrite.Nest;
  * arithmetic does not distribute), and nothing reduced can trap. Predicated lets and ψs are not members or
  * candidates; their results are ordinary operands.
  *
+ * Sign extension (CONVSX), how C's int index becomes a 64-bit address, distributes over a sum only when the sum
+ * does not wrap, so it is a candidate only on a counter proven never to wrap: k = φ(init…, k2), k2 = k + 1,
+ * entered with literals below the type's maximum, going round only where a branch found k2 < x. Then the
+ * address arithmetic of a[k] (sign extension, scaling, base) becomes one induction variable of 64 bits.
+ *
  * Test replacement (§6.5.3): a comparison of an induction variable iv with a region constant rc, iv having been
  * reduced along iv ⇒ iv2 ⇒ … ⇒ ivk (the first reduction of each), compares ivk with rc pushed through the same
- * operations. With wrap-around arithmetic this keeps the comparison's result only when each operation is a
- * bijection of the integers modulo 2^n and the comparison is an equality: + RC, − RC and × an odd literal, for
- * TSTEQ and TSTNE. Ordered tests (i < n against 4·i < 4·n) and multiplications by even numbers would change what
- * the program computes when a value wraps, so they stay. The variables no longer used — often the original
- * induction variable — are left to dead code elimination (§6.7), as the seed says.
+ * operations. With wrap-around arithmetic the comparison's result is kept only by what is exact on every value:
+ * an equality (TSTEQ, TSTNE) follows the chain when every step is injective modulo 2^n (+ RC, − RC, × an odd
+ * literal, sign extension); a signed ordered test follows the chain only from a counter that never wraps, and only
+ * as far as the steps are increasing and exact on every value of its type (sign extension, then products by
+ * positive literals and sums with literals while the wider type holds the results): k2 < n becomes 4·(long) k2 <
+ * 4·(long) n, not x + 4·(long) k2 < x + 4·(long) n. Other tests stay (i < n against 4·i < 4·n would differ once
+ * 4·i wraps). The variables no longer used — often the original induction variable — are left to dead code
+ * elimination (§6.7), as the seed says.
  *
  * Apply does not reduce an operand that is an induction variable of an outer loop, which Figure 6.14 does by
  * calling Reduce: that would recurse once per loop level. The operation it inserts instead, in the outer loop, is
@@ -118,14 +127,20 @@ public final class StrengthReduction {
     /** {@code let var = expr} (a copy, an addition or a subtraction), placed after the let binding {@code anchor}. */
     private record Step(Atom.Var var, int node, int anchor, Expr expr) implements Member {}
 
-    /** An induction variable: its members and the header of its loop. */
-    private record Family(int header, List<Member> members) {}
+    /**
+     * An induction variable: its members and the header of its loop; {@code counted} when it is a counter that
+     * never wraps (see {@code counts}).
+     */
+    private record Family(int header, List<Member> members, boolean counted) {}
 
-    /** Reduce's and Apply's table: (opcode, operand, operand) to the name of the result. */
-    private record Key(Op op, Atom left, Atom right) {}
+    /** Reduce's and Apply's tables: an operation (opcode, result type, operands) to the name of its result. */
+    private record Key(Op op, Type.Data type, Vector<Atom> operands) {}
 
-    /** A reduction done: {@code result} is the reduced variable times (plus, …) {@code rc}. */
-    private record Reduced(Op op, Atom rc, Atom.Var result) {}
+    /**
+     * A reduction done: {@code result} is the reduced variable under {@code op} of type {@code type} with the
+     * further operands {@code rest} (the region constant, or none for a sign extension).
+     */
+    private record Reduced(Op op, Type.Data type, Vector<Atom> rest, Atom.Var result) {}
 
     /** A comparison whose induction variable operand is {@code side}. */
     private record Test(Atom.Var var, Let let, int side) {}
@@ -298,7 +313,7 @@ public final class StrengthReduction {
                 type = member.get().var().type();
                 family.add(member.get());
             }
-            Family iv = new Family(header, family);
+            Family iv = new Family(header, family, counts(family, header));
             family.forEach(m -> familyOf[m.var().id()] = iv);
             return true;
         }
@@ -343,6 +358,58 @@ public final class StrengthReduction {
             return linear ? Option.some(new Step(var, defNode[id], id, let.expr())) : Option.none();
         }
 
+        /**
+         * Whether an induction variable is a counter that never wraps, so that its sign extension is one too:
+         * {@code k = φ(init…, k2)} at the header and {@code k2 = k + 1}, entered with literals below the type's
+         * maximum and going round only from the true arm of a branch on {@code tstlts k2 x} (or {@code tstgts x k2}).
+         * Every value of k is then an init or a k2 below some x, so at most the maximum minus one, and k + 1 never
+         * overflows: sign-extending k2 is adding 1 to k's sign extension.
+         */
+        private boolean counts(List<Member> family, int header) {
+            if (family.size() != 2) {
+                return false;
+            }
+            boolean phiFirst = family.get(0) instanceof Phi;
+            if (!(family.get(phiFirst ? 0 : 1) instanceof Phi phi) || phi.node() != header
+                    || !(family.get(phiFirst ? 1 : 0) instanceof Step step) || !(step.expr() instanceof Expr.Prim p)
+                    || p.op() != Op.ADD) {
+                return false;
+            }
+            Atom by = p.operands().get(0).equals(phi.var()) ? p.operands().get(1) : p.operands().get(0);
+            if (!(by instanceof Atom.IntLit one) || signed(one) != 1) {
+                return false;
+            }
+            int bits = p.type().lir().bits();
+            long max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
+            for (int e = 0; e < phi.incoming().length; e++) {
+                Atom a = phi.incoming()[e];
+                boolean ok = a instanceof Atom.IntLit init ? signed(init) < max
+                        : a.equals(step.var()) && continuesBelow(inEdges[inStart[header] + e], step.var());
+                if (!ok) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The value of an integer literal, sign-extended from its width. */
+        private static long signed(Atom.IntLit literal) {
+            return Arith.normalize(literal.type().lir().bits(), literal.value().longValue());
+        }
+
+        /** Whether jump number {@code g} is the true arm of a branch on {@code tstlts v x} or {@code tstgts x v}. */
+        private boolean continuesBelow(int g, Atom.Var v) {
+            int node = jumpSource[g];
+            if (g != jumpBase[node] || !(nest.body(node).tail() instanceof Tail.Branch branch)
+                    || !(branch.condition() instanceof Atom.Var c) || c.id() >= count) {
+                return false;
+            }
+            return letOf(c.id()).exists(let -> !let.isGuarded() && let.expr() instanceof Expr.Prim test
+                    && test.operands().get(0).type().equals(test.operands().get(1).type())
+                    && (test.op() == Op.TSTLTS && test.operands().get(0).equals(v)
+                            || test.op() == Op.TSTGTS && test.operands().get(1).equals(v)));
+        }
+
         /** Whether strength reduction may touch values of this type: integers of at most 64 bits. */
         private static boolean reducible(Type type) {
             return type instanceof Type.Data d && type.isInteger() && d.lir().bits() <= 64;
@@ -378,10 +445,21 @@ public final class StrengthReduction {
         private void consider(int id) {
             Option<Let> found = letOf(id);
             if (found.isEmpty() || found.get().isGuarded() || found.get().arity() != 1
-                    || !(found.get().expr() instanceof Expr.Prim p) || p.operands().size() != 2) {
+                    || !(found.get().expr() instanceof Expr.Prim p)) {
                 return;
             }
             Let let = found.get();
+            if (p.op() == Op.CONVSX) {
+                Atom.Var iv = inductionVariable(p.operands().get(0));
+                if (iv != null && familyOf[iv.id()].counted() && reducible(p.type())
+                        && p.type().lir().bits() > ((Type.Data) iv.type()).lir().bits()) {
+                    replacedBy[id] = reduce(p.op(), p.type(), iv, Vector.empty(), let.var(0).hint());
+                }
+                return;
+            }
+            if (p.operands().size() != 2) {
+                return;
+            }
             Atom a = p.operands().get(0);
             Atom b = p.operands().get(1);
             switch (p.op()) {
@@ -389,13 +467,17 @@ public final class StrengthReduction {
                     boolean commutes = p.op() == Op.ADD || p.op() == Op.MUL;
                     if (!reducible(p.type())) {
                         return;
+                    } else if (candidate(a, b, p) && identity(p.op(), a, b).contains(a)) {
+                        replacedBy[id] = inductionVariable(a);
+                    } else if (commutes && candidate(b, a, p) && identity(p.op(), a, b).contains(b)) {
+                        replacedBy[id] = inductionVariable(b);
                     } else if (candidate(a, b, p)) {
-                        replacedBy[id] = reduce(p.op(), inductionVariable(a), b, let.var(0).hint());
+                        replacedBy[id] = reduce(p.op(), p.type(), inductionVariable(a), Vector.of(b), let.var(0).hint());
                     } else if (commutes && candidate(b, a, p)) {
-                        replacedBy[id] = reduce(p.op(), inductionVariable(b), a, let.var(0).hint());
+                        replacedBy[id] = reduce(p.op(), p.type(), inductionVariable(b), Vector.of(a), let.var(0).hint());
                     }
                 }
-                case TSTEQ, TSTNE -> {
+                case TSTEQ, TSTNE, TSTLTS, TSTLES, TSTGTS, TSTGES -> {
                     if (test(a, b)) {
                         tests.add(new Test(let.var(0), let, 0));
                     } else if (test(b, a)) {
@@ -428,50 +510,54 @@ public final class StrengthReduction {
         }
 
         /**
-         * Reduce (Figure 6.14): the induction variable {@code iv op rc}, made by copying iv's whole family once
-         * (the figure's recursion over the family's members, done member by member); its variables are printed
-         * after {@code hint}, the candidate's name.
+         * Reduce (Figure 6.14): the induction variable {@code op(iv, rest…)} of type {@code type}, made by copying
+         * iv's whole family once (the figure's recursion over the family's members, done member by member); its
+         * variables are printed after {@code hint}, the candidate's name.
          */
-        private Atom.Var reduce(Op op, Atom.Var iv, Atom rc, String hint) {
-            Atom.Var known = reduced.get(new Key(op, iv, rc));
+        private Atom.Var reduce(Op op, Type.Data type, Atom.Var iv, Vector<Atom> rest, String hint) {
+            Atom.Var known = reduced.get(new Key(op, type, rest.prepend(iv)));
             if (known != null) {
                 return known;
             }
             Family source = familyOf[iv.id()];
             Map<Atom.Var, Atom.Var> image = new HashMap<>();
             List<Member> members = new ArrayList<>();
-            Family copy = new Family(source.header(), members);
+            Family copy = new Family(source.header(), members, false);
             for (Member m : source.members()) {
-                Atom.Var v = vars.fresh(hint, m.var().type());
+                Atom.Var v = vars.fresh(hint, type);
                 image.put(m.var(), v);
-                reduced.put(new Key(op, m.var(), rc), v);
-                reductions.putIfAbsent(m.var().id(), new Reduced(op, rc, v));
+                reduced.put(new Key(op, type, rest.prepend(m.var())), v);
+                reductions.putIfAbsent(m.var().id(), new Reduced(op, type, rest, v));
                 grow(v.id());
                 familyOf[v.id()] = copy;
                 newDefNode[v.id()] = m.node();
             }
-            boolean scales = op == Op.MUL || shifts(op);
-            Type type = iv.type();
+            boolean scales = op != Op.ADD && op != Op.SUB;
             for (Member m : source.members()) {
                 Atom.Var v = image.get(m.var());
-                UnaryOperator<Atom> map = a -> a instanceof Atom.Var w ? image.get(w) : null;
+                UnaryOperator<Atom> map = a -> a instanceof Atom.Var w && image.containsKey(w) ? image.get(w)
+                        : null;
                 switch (m) {
                     case Phi phi -> {
                         Atom[] incoming = new Atom[phi.incoming().length];
                         for (int e = 0; e < incoming.length; e++) {
                             Atom a = phi.incoming()[e];
                             Atom mapped = map.apply(a);
-                            incoming[e] = mapped != null ? mapped : apply(op, a, rc, type);
+                            incoming[e] = mapped != null ? mapped : apply(op, type, rest.prepend(a));
                         }
                         Phi made = new Phi(v, phi.node(), incoming);
                         members.add(made);
                         newParams.computeIfAbsent(phi.node(), n -> new ArrayList<>()).add(made);
                     }
                     case Step step -> {
-                        Expr expr = step.expr().mapAtoms(a -> {
+                        UnaryOperator<Atom> operand = a -> {
                             Atom mapped = map.apply(a);
-                            return mapped != null ? mapped : scales ? apply(op, a, rc, type) : a;
-                        });
+                            return mapped != null ? mapped : scales ? apply(op, type, rest.prepend(a)) : a;
+                        };
+                        Expr expr = switch (step.expr()) {
+                            case Expr.Prim p -> new Expr.Prim(p.op(), type, p.operands().map(operand));
+                            default -> step.expr().mapAtoms(operand);
+                        };
                         members.add(new Step(v, step.node(), step.anchor(), expr));
                         after.computeIfAbsent(step.anchor(), n -> new ArrayList<>()).add(Let.of(v, expr));
                     }
@@ -485,24 +571,25 @@ public final class StrengthReduction {
          * earlier Apply's or Reduce's name for it (an outer loop's induction variable reduced already), a literal
          * when they fold, else a new let at the end of the deeper of their bodies.
          */
-        private Atom apply(Op op, Atom a, Atom b, Type type) {
-            Key key = new Key(op, a, b);
+        private Atom apply(Op op, Type.Data type, Vector<Atom> operands) {
+            Key key = new Key(op, type, operands);
             Atom known = applied.containsKey(key) ? applied.get(key) : reduced.get(key);
             if (known != null) {
                 return known;
             }
-            Type.Data data = (Type.Data) type;
-            Option<Atom> folded = Folding.evaluate(op, data, Vector.of(a, b)).orElse(() -> identity(op, a, b));
+            Atom a = operands.get(0);
+            Option<Atom> folded = Folding.evaluate(op, type, operands)
+                    .orElse(() -> operands.size() == 2 ? identity(op, a, operands.get(1)) : Option.none());
             Atom result;
             if (folded.isDefined()) {
                 result = folded.get();
             } else {
-                int node = Math.max(bodyOf(a), bodyOf(b));
+                int node = operands.map(this::bodyOf).max().get();
                 Atom.Var t = vars.fresh(a instanceof Atom.Var v ? v.hint() : "k", type);
                 grow(t.id());
                 newDefNode[t.id()] = node;
-                appended.computeIfAbsent(node, n -> new ArrayList<>()).add(Let.of(t,
-                        new Expr.Prim(op, data, Vector.of(a, b))));
+                appended.computeIfAbsent(node, n -> new ArrayList<>()).add(Let.of(t, new Expr.Prim(op, type,
+                        operands)));
                 result = t;
             }
             applied.put(key, result);
@@ -538,32 +625,73 @@ public final class StrengthReduction {
         }
 
         /**
-         * Linear function test replacement (§6.5.3) of one equality test, when its induction variable was
-         * reduced by a chain of bijections: the test compares the chain's last variable with the bound pushed
-         * through the chain.
+         * Linear function test replacement (§6.5.3) of one test: it compares the last variable of a chain of
+         * reductions of its induction variable with its bound pushed through the same chain. An equality test
+         * follows the whole chain when every step is injective modulo 2^n; an ordered (signed) test follows the
+         * longest prefix that is exact and increasing on every value, which needs a counter that never wraps.
          */
         private void replaceTest(Test test) {
             Expr.Prim p = (Expr.Prim) test.let().expr();
             Atom.Var iv = inductionVariable(p.operands().get(test.side()));
-            Atom bound = p.operands().get(1 - test.side());
-            List<Reduced> chain = new ArrayList<>();
-            for (Reduced r = reductions.get(iv.id()); r != null; r = reductions.get(r.result().id())) {
-                boolean bijective = r.op() == Op.ADD || r.op() == Op.SUB
-                        || r.op() == Op.MUL && r.rc() instanceof Atom.IntLit i && i.value().testBit(0);
-                if (!bijective) {
-                    return;
-                }
-                chain.add(r);
-            }
+            List<Reduced> chain = p.op() == Op.TSTEQ || p.op() == Op.TSTNE ? injectiveChain(iv) : increasingChain(iv);
             if (chain.isEmpty()) {
                 return;
             }
+            Atom bound = p.operands().get(1 - test.side());
             for (Reduced r : chain) {
-                bound = apply(r.op(), bound, r.rc(), iv.type());
+                bound = apply(r.op(), r.type(), r.rest().prepend(bound));
             }
             Atom.Var last = chain.get(chain.size() - 1).result();
             Vector<Atom> operands = test.side() == 0 ? Vector.of(last, bound) : Vector.of(bound, last);
             replacedTests.put(test.var().id(), test.let().withExpr(new Expr.Prim(p.op(), p.type(), operands)));
+        }
+
+        /**
+         * iv's chain of first reductions when each is injective modulo 2^n (± RC, × an odd literal, sign
+         * extension), so that x = y exactly when their images are equal, wrapped or not; else none.
+         */
+        private List<Reduced> injectiveChain(Atom.Var iv) {
+            List<Reduced> chain = new ArrayList<>();
+            for (Reduced r = reductions.get(iv.id()); r != null; r = reductions.get(r.result().id())) {
+                boolean injective = r.op() == Op.ADD || r.op() == Op.SUB || r.op() == Op.CONVSX
+                        || r.op() == Op.MUL && r.rest().head() instanceof Atom.IntLit i && i.value().testBit(0);
+                if (!injective) {
+                    return List.of();
+                }
+                chain.add(r);
+            }
+            return chain;
+        }
+
+        /**
+         * The longest prefix of iv's chain of first reductions that maps every value of iv's type (iv's own values
+         * and the bound alike) exactly and increasingly: sign extensions, then products by positive literals and
+         * sums with literals while the widened type holds every result (tracked as a bound on the magnitude). Only
+         * for a counter that never wraps, whose values are the ones the original test compared.
+         */
+        private List<Reduced> increasingChain(Atom.Var iv) {
+            List<Reduced> chain = new ArrayList<>();
+            if (!familyOf[iv.id()].counted()) {
+                return chain;
+            }
+            BigInteger magnitude = BigInteger.ONE.shiftLeft(((Type.Data) iv.type()).lir().bits() - 1);
+            for (Reduced r = reductions.get(iv.id()); r != null; r = reductions.get(r.result().id())) {
+                Atom by = r.rest().isEmpty() ? null : r.rest().head();
+                BigInteger next = switch (r.op()) {
+                    case CONVSX -> magnitude;
+                    case MUL -> by instanceof Atom.IntLit c && signed(c) > 0
+                            ? magnitude.multiply(BigInteger.valueOf(signed(c))) : null;
+                    case ADD, SUB -> by instanceof Atom.IntLit c
+                            ? magnitude.add(BigInteger.valueOf(signed(c)).abs()) : null;
+                    default -> null;
+                };
+                if (next == null || next.bitLength() >= r.type().lir().bits()) {
+                    break;
+                }
+                magnitude = next;
+                chain.add(r);
+            }
+            return chain;
         }
 
         /** The function with the new parameters and lets, the candidates' uses renamed, the tests replaced. */

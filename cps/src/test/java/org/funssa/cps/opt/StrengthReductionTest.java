@@ -4,11 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vavr.collection.Vector;
 import org.funssa.core.interp.RunOptions;
+import org.funssa.core.lir.Op;
 import org.funssa.core.interp.RunResult;
 import org.funssa.cps.interp.IrInterpreter;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.ir.Type;
+import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.IrParser;
+import org.funssa.cps.verify.Verifier;
 import org.junit.jupiter.api.Test;
 
 /** Seed 004 §6.5, Figures 6.10–6.14 and §6.5.3: operator strength reduction and linear function test replacement. */
@@ -140,6 +151,83 @@ class StrengthReductionTest {
     }
 
     /**
+     * C's {@code s += a[k]} with an int k: the address x + 4·(long) k. The counter k starts at 0 and goes round
+     * only where k2 < n held, so k + 1 never wraps and its sign extension t1 is an induction variable of 64 bits
+     * (stepped by 1); t2 = 4·t1 and t3 = x + t2 follow, and the load reads an address stepped by 4. The test
+     * k2 < n becomes 4·(long) k2 < 4·(long) n, exact and increasing on every int (so k and t1 are left to dce),
+     * but not x + 4·(long) k2 < x + 4·(long) n, which could wrap.
+     */
+    @Test
+    void theSignExtensionOfACounterThatNeverWrapsIsReducedWithTheAddressArithmetic() {
+        assertRewrites("""
+                fun m(x: i64, n: i32, m0: mem) -> (f32, mem) =
+                  let c0 = tstlts.i32 0 n
+                  letrec loop(k: i32, s: f32) =
+                    let t1 = convsx.i64 k
+                    let t2 = mul.i64 4:i64 t1
+                    let t3 = add.i64 x t2
+                    let v = load.f32 m0 t3
+                    let s2 = add.f32 s v
+                    let k2 = add.i32 k 1
+                    letrec rot() =
+                      let c = tstlts.i32 k2 n
+                      letrec done() =
+                        return (s2, m0)
+                      in if c then loop(k2, s2) else done()
+                    in jump rot()
+                  and out() =
+                    return (0.0:f32, m0)
+                  in if c0 then loop(0, 0.0:f32) else out()
+                """, """
+                fun m(x: i64, n: i32, m0: mem) -> (f32, mem) =
+                  let c0 = tstlts.i32 0 n
+                  let n1 = convsx.i64 n
+                  let n4 = mul.i64 n1 4:i64
+                  letrec loop(k: i32, s: f32, t1: i64, t2: i64, t3: i64) =
+                    let v = load.f32 m0 t3
+                    let s2 = add.f32 s v
+                    let k2 = add.i32 k 1
+                    let t1b = add.i64 t1 1:i64
+                    let t2b = add.i64 t2 4:i64
+                    let t3b = add.i64 t3 4:i64
+                    letrec rot() =
+                      let c = tstlts.i32 t2b n4
+                      letrec done() =
+                        return (s2, m0)
+                      in if c then loop(k2, s2, t1b, t2b, t3b) else done()
+                    in jump rot()
+                  and out() =
+                    return (0.0:f32, m0)
+                  in if c0 then loop(0, 0.0:f32, 0:i64, 0:i64, x) else out()
+                """);
+    }
+
+    /**
+     * Counters that may wrap keep their sign extension: one going round where k2 ≠ n (n may be below the start),
+     * one entered with the maximum, one stepped by 2 (k2 < n leaves room for one more step, not two).
+     */
+    @Test
+    void signExtensionsOfCountersThatMayWrapStay() {
+        for (String variant : new String[] {"tstne.i32 k2 n|0|1", "tstlts.i32 k2 n|2147483647|1",
+                "tstlts.i32 k2 n|0|2"}) {
+            String[] v = variant.split("\\|");
+            Function f = IrParser.parseFunction("w.ir", """
+                    fun w(x: i64, n: i32, m0: mem) -> (i64, mem) =
+                      letrec loop(k: i32, s: i64) =
+                        let t = convsx.i64 k
+                        let s2 = bxor.i64 s t
+                        let k2 = add.i32 k %s
+                        let c = %s
+                        letrec done() =
+                          return (s2, m0)
+                        in if c then loop(k2, s2) else done()
+                      in jump loop(%s, 0:i64)
+                    """.formatted(v[2], v[0], v[1]));
+            assertThat(StrengthReduction.apply(f)).as(variant).isSameAs(f);
+        }
+    }
+
+    /**
      * Nothing to reduce: a product of floats (floating point does not distribute), a predicated product (ψ-SSA's
      * conditional code), a product of two induction variables, and a product whose factor changes in the loop.
      */
@@ -196,6 +284,46 @@ class StrengthReductionTest {
                 assertThat(run(after, n, c)).as("f(%d, %d)", n, c).isEqualTo(run(before, n, c));
             }
         }
+    }
+
+    /**
+     * A loop whose body is a chain of 10^5 blocks, each nested in the one before, computing y_k = i·3 and
+     * z_k = z_(k−1) + y_k: every product is the one candidate i·3 (Reduce's table gives them one induction
+     * variable), and the SSA graph's search follows the chain of z's 10^5 deep without recursion.
+     */
+    @Test
+    void aLoopBodyNestedHundredThousandDeep() {
+        int depth = 100_000;
+        Atom.Var n = new Atom.Var(0, "n", Type.I32);
+        Atom.Var i = new Atom.Var(1, "i", Type.I32);
+        Atom.Var i1 = new Atom.Var(2, "i1", Type.I32);
+        Atom.Var c = new Atom.Var(3, "c", Type.I32);
+        Label loop = new Label("loop");
+        Label done = new Label("done");
+        Atom.Var last = new Atom.Var(4 + 2 * (depth - 1) + 1, "z", Type.I32);
+        Body body = new Body(Vector.of(Let.of(i1, new Expr.Prim(Op.ADD, Type.I32, Vector.of(i, Atom.i32(1)))),
+                Let.of(c, new Expr.Prim(Op.TSTLTS, Type.I32, Vector.of(i1, n)))),
+                Vector.of(new Fn(done, Vector.empty(), Body.of(Vector.empty(), new Tail.Return(Vector.of(last))))),
+                new Tail.Branch(c, Tail.Jump.of(loop, i1), Tail.Jump.of(done)));
+        for (int k = depth - 1; k >= 0; k--) {
+            Atom.Var y = new Atom.Var(4 + 2 * k, "y", Type.I32);
+            Atom.Var z = new Atom.Var(5 + 2 * k, "z", Type.I32);
+            Atom previous = k == 0 ? Atom.i32(0) : new Atom.Var(5 + 2 * (k - 1), "z", Type.I32);
+            Label next = new Label("L" + (k + 1));
+            body = new Body(Vector.of(Let.of(y, new Expr.Prim(Op.MUL, Type.I32, Vector.of(i, Atom.i32(3)))),
+                    Let.of(z, new Expr.Prim(Op.ADD, Type.I32, Vector.of(previous, y)))),
+                    Vector.of(new Fn(next, Vector.empty(), body)), Tail.Jump.of(next));
+        }
+        Body root = new Body(Vector.empty(), Vector.of(new Fn(loop, Vector.of(i), body)), Tail.Jump.of(loop,
+                Atom.i32(0)));
+        Function deep = new Function("deep", Vector.empty(), Vector.of(n), Vector.of(Type.I32), root, 4 + 2 * depth);
+        Function out = StrengthReduction.apply(deep);
+        assertThat(Verifier.verify(out)).isEmpty();
+        assertThat(out.body().functions().head().params()).hasSize(2);
+        int products = Nest.of(out).fold(0, (count, node, b) -> count + b.lets().count(let -> let.expr()
+                instanceof Expr.Prim p && p.op() == Op.MUL));
+        assertThat(products).isZero();
+        assertThat(StrengthReduction.apply(out)).isSameAs(out);
     }
 
     private static String run(Program program, long n, long c) {

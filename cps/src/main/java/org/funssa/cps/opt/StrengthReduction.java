@@ -44,11 +44,13 @@ import org.funssa.cps.rewrite.Nest;
  *     member, and RegionConst(x, header) holds for literals, addresses and variables bound in a body strictly
  *     enclosing the header (dominating it, so bound before the loop is entered and fixed while it runs).
  *   - A variable that is no induction variable and is a candidate of the figure's note (IV × RC, RC × IV,
- *     IV ± RC, RC + IV, IV ≪ RC, the IV maybe one replaced before; and the sign extension of a counter, below) is replaced (Figure 6.13): Reduce (Figure
- *     6.14) makes the induction variable IV op RC, and the candidate's uses read it. (The figure replaces the
+ *     IV ± RC, RC + IV, IV ≪ RC, the IV maybe one replaced before; and the sign extension of a counter, below)
+ *     is replaced (Figure 6.13): Reduce (Figure 6.14) makes the induction variable IV op RC, and the
+ *     candidate's uses read it. (The figure replaces the
  *     node by a COPY for copy propagation to remove; the pass does both at once and the let goes. Figure 6.12 as
  *     printed lost the "else" of the paper: candidates are replaced in components that are not induction
- *     variables.)
+ *     variables.) A sum IV ± RC is replaced only once an operation on it is: alone, its induction variable
+ *     would replace one addition by another and add a φ (and, where its old and new values interfere, a copy).
  * Reduce copies the whole component at once: a new variable for each member, a new parameter beside each φ
  * member (its argument at every jump: the member's image, or Apply(op, argument, RC) for a value from before the
  * loop) and a new let after each other member, its region constant scaled by Apply when op multiplies (× and
@@ -79,7 +81,7 @@ import org.funssa.cps.rewrite.Nest;
  * elimination (§6.7), as the seed says.
  *
  * Apply does not reduce an operand that is an induction variable of an outer loop, which Figure 6.14 does by
- * calling Reduce: that would recurse once per loop level. The operation it inserts instead, in the outer loop, is
+ * calling Reduce (it only reuses a reduction made already): that would recurse once per loop level. The operation it inserts instead, in the outer loop, is
  * that loop's candidate in the next round; the pass repeats until nothing changes, so it is idempotent, and
  * each round is linear in the function.
  */
@@ -142,6 +144,12 @@ public final class StrengthReduction {
      */
     private record Reduced(Op op, Type.Data type, Vector<Atom> rest, Atom.Var result) {}
 
+    /**
+     * A candidate IV ± RC (or RC + IV) whose reduction waits for an operation on it to be reduced: alone, the new
+     * induction variable would only replace one addition by another beside a new φ.
+     */
+    private record Deferred(Op op, Type.Data type, Atom.Var iv, Atom rc, String hint) {}
+
     /** A comparison whose induction variable operand is {@code side}. */
     private record Test(Atom.Var var, Let let, int side) {}
 
@@ -174,6 +182,8 @@ public final class StrengthReduction {
         /** By variable number: its first reduction, the edges test replacement follows. */
         private final Map<Integer, Reduced> reductions = new HashMap<>();
         private final List<Test> tests = new ArrayList<>();
+        /** By original variable: the sums IV ± RC not reduced yet. */
+        private final Map<Integer, Deferred> deferred = new HashMap<>();
         private final Map<Integer, Let> replacedTests = new HashMap<>();
         /** New parameters by node, new lets after an original let (by its variable) and at the end of a body. */
         private final Map<Integer, List<Phi>> newParams = new HashMap<>();
@@ -465,16 +475,24 @@ public final class StrengthReduction {
             switch (p.op()) {
                 case ADD, MUL, SUB, LSHS, LSHU -> {
                     boolean commutes = p.op() == Op.ADD || p.op() == Op.MUL;
-                    if (!reducible(p.type())) {
+                    int side = !reducible(p.type()) ? -1 : candidate(a, b, p) ? 0
+                            : commutes && candidate(b, a, p) ? 1 : -1;
+                    if (side < 0) {
                         return;
-                    } else if (candidate(a, b, p) && identity(p.op(), a, b).contains(a)) {
-                        replacedBy[id] = inductionVariable(a);
-                    } else if (commutes && candidate(b, a, p) && identity(p.op(), a, b).contains(b)) {
-                        replacedBy[id] = inductionVariable(b);
-                    } else if (candidate(a, b, p)) {
-                        replacedBy[id] = reduce(p.op(), p.type(), inductionVariable(a), Vector.of(b), let.var(0).hint());
-                    } else if (commutes && candidate(b, a, p)) {
-                        replacedBy[id] = reduce(p.op(), p.type(), inductionVariable(b), Vector.of(a), let.var(0).hint());
+                    }
+                    Atom iv = side == 0 ? a : b;
+                    Atom rc = side == 0 ? b : a;
+                    Deferred sum = iv instanceof Atom.Var v ? deferred.get(v.id()) : null;
+                    if (identity(p.op(), a, b).contains(iv)) {
+                        if (sum != null) {
+                            deferred.put(id, sum);
+                        } else {
+                            replacedBy[id] = inductionVariable(iv);
+                        }
+                    } else if (p.op() == Op.ADD || p.op() == Op.SUB) {
+                        deferred.put(id, new Deferred(p.op(), p.type(), materialize(iv), rc, let.var(0).hint()));
+                    } else {
+                        replacedBy[id] = reduce(p.op(), p.type(), materialize(iv), Vector.of(rc), let.var(0).hint());
                     }
                 }
                 case TSTEQ, TSTNE, TSTLTS, TSTLES, TSTGTS, TSTGES -> {
@@ -488,9 +506,24 @@ public final class StrengthReduction {
             }
         }
 
-        /** Whether {@code iv op rc} is a candidate of Figure 6.12's note. */
+        /**
+         * The induction variable {@code atom} names, made now if it is a deferred sum: Replace of the sum
+         * (Figure 6.13), done when an operation on it is reduced.
+         */
+        private Atom.Var materialize(Atom atom) {
+            Deferred sum = atom instanceof Atom.Var v ? deferred.remove(v.id()) : null;
+            if (sum == null) {
+                return inductionVariable(atom);
+            }
+            Atom.Var made = reduce(sum.op(), sum.type(), sum.iv(), Vector.of(sum.rc()), sum.hint());
+            replacedBy[((Atom.Var) atom).id()] = made;
+            return made;
+        }
+
+        /** Whether {@code iv op rc} is a candidate of Figure 6.12's note (iv maybe a deferred sum). */
         private boolean candidate(Atom iv, Atom rc, Expr.Prim p) {
-            Atom.Var v = inductionVariable(iv);
+            Deferred sum = iv instanceof Atom.Var w ? deferred.get(w.id()) : null;
+            Atom.Var v = sum != null ? sum.iv() : inductionVariable(iv);
             if (v == null || !v.type().equals(p.type())) {
                 return false;
             }

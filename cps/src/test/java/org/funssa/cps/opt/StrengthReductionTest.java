@@ -32,11 +32,11 @@ class StrengthReductionTest {
     }
 
     /**
-     * Figure 6.10's basic induction variable i (i0 = 0 on entry, i2 = i + RC around the loop) and the general ones
-     * j = i·4 and k = j + a. ClassifyIV finds {i, i2}; j is a candidate (IV × RC), so Reduce copies i's family as
-     * j's: a new φ beside i entered with 0·4 = 0 (folded) and stepped by c·4, Apply's product put before the loop;
-     * k = j + a is then a candidate of the reduced j, entered with 0 + a = a and stepped by c·4 too. j's and k's
-     * uses read the new φs; j's family is left for dead code elimination, i's still feeds the test.
+     * Figure 6.10's basic induction variable i (i0 = 0 on entry, i2 = i + RC around the loop) and the general one
+     * k = 4·i + a. ClassifyIV finds {i, i2}; j = i·4 is a candidate (IV × RC), so Reduce copies i's family as j's:
+     * a new φ beside i entered with 0·4 = 0 (folded) and stepped by c·4, Apply's product put before the loop.
+     * k = j + a is a candidate too, but nothing reduces through it: its reduction would trade its addition for
+     * another beside a new φ, so it stays, reading the new j.
      */
     @Test
     void figure610GeneralInductionVariablesBecomeAdditionsOfTheirStride() {
@@ -55,23 +55,24 @@ class StrengthReductionTest {
                 """, """
                 fun f(n: i32, a: i32, c: i32, m0: mem) -> (i32, mem) =
                   let c4 = mul.i32 c 4
-                  letrec loop(i: i32, s: i32, j: i32, k: i32) =
+                  letrec loop(i: i32, s: i32, j: i32) =
+                    let k = add.i32 j a
                     let s1 = add.i32 s k
                     let i2 = add.i32 i c
                     let j2 = add.i32 j c4
-                    let k2 = add.i32 k c4
                     let t = tstlts.i32 i2 n
                     letrec done() =
                       return (s1, m0)
-                    in if t then loop(i2, s1, j2, k2) else done()
-                  in jump loop(0, 0, 0, a)
+                    in if t then loop(i2, s1, j2) else done()
+                  in jump loop(0, 0, 0)
                 """);
     }
 
     /**
-     * §6.5.3's chain iv1 ⇒ iv2 (− 1) ⇒ iv3 (× 5) ⇒ iv4 (+ a): the test i2 ≠ n becomes iv4 ≠ ((n − 1) × 5) + a,
-     * the bound computed before the loop, and i is left to dead code elimination. Each step is a bijection of the
-     * integers modulo 2^32, so the test's outcome is the same on every value, wrapped or not.
+     * §6.5.3's chain iv1 ⇒ iv2 (− 1) ⇒ iv3 (× 5): x = i − 1 is reduced because y = x·5 is, and the test i2 ≠ n
+     * becomes iv3 ≠ (n − 1) × 5, the bound computed before the loop; i and x are left to dead code elimination
+     * (z = y + a, which nothing reduces through, stays). Each step is a bijection of the integers modulo 2^32,
+     * so the test's outcome is the same on every value, wrapped or not.
      */
     @Test
     void section653TestReplacementAlongABijectiveChain() {
@@ -90,21 +91,19 @@ class StrengthReductionTest {
                   in jump loop(0, 0)
                 """, """
                 fun g(n: i32, a: i32, m0: mem) -> (i32, mem) =
-                  let z0 = add.i32 -5 a
                   let n1 = sub.i32 n 1
                   let n2 = mul.i32 n1 5
-                  let n3 = add.i32 n2 a
-                  letrec loop(i: i32, s: i32, x: i32, y: i32, z: i32) =
+                  letrec loop(i: i32, s: i32, x: i32, y: i32) =
+                    let z = add.i32 y a
                     let s1 = add.i32 s z
                     let i2 = add.i32 i 1
                     let x2 = add.i32 x 1
                     let y2 = add.i32 y 5
-                    let z2 = add.i32 z 5
-                    let t = tstne.i32 z2 n3
+                    let t = tstne.i32 y2 n2
                     letrec done() =
                       return (s1, m0)
-                    in if t then loop(i2, s1, x2, y2, z2) else done()
-                  in jump loop(0, 0, -1, -5, z0)
+                    in if t then loop(i2, s1, x2, y2) else done()
+                  in jump loop(0, 0, -1, -5)
                 """);
     }
 
@@ -153,7 +152,7 @@ class StrengthReductionTest {
     /**
      * C's {@code s += a[k]} with an int k: the address x + 4·(long) k. The counter k starts at 0 and goes round
      * only where k2 < n held, so k + 1 never wraps and its sign extension t1 is an induction variable of 64 bits
-     * (stepped by 1); t2 = 4·t1 and t3 = x + t2 follow, and the load reads an address stepped by 4. The test
+     * (stepped by 1); t2 = 4·t1 follows (t3 = x + t2 stays: nothing reduces through it). The test
      * k2 < n becomes 4·(long) k2 < 4·(long) n, exact and increasing on every int (so k and t1 are left to dce),
      * but not x + 4·(long) k2 < x + 4·(long) n, which could wrap.
      */
@@ -183,22 +182,22 @@ class StrengthReductionTest {
                   let c0 = tstlts.i32 0 n
                   let n1 = convsx.i64 n
                   let n4 = mul.i64 n1 4:i64
-                  letrec loop(k: i32, s: f32, t1: i64, t2: i64, t3: i64) =
+                  letrec loop(k: i32, s: f32, t1: i64, t2: i64) =
+                    let t3 = add.i64 x t2
                     let v = load.f32 m0 t3
                     let s2 = add.f32 s v
                     let k2 = add.i32 k 1
                     let t1b = add.i64 t1 1:i64
                     let t2b = add.i64 t2 4:i64
-                    let t3b = add.i64 t3 4:i64
                     letrec rot() =
                       let c = tstlts.i32 t2b n4
                       letrec done() =
                         return (s2, m0)
-                      in if c then loop(k2, s2, t1b, t2b, t3b) else done()
+                      in if c then loop(k2, s2, t1b, t2b) else done()
                     in jump rot()
                   and out() =
                     return (0.0:f32, m0)
-                  in if c0 then loop(0, 0.0:f32, 0:i64, 0:i64, x) else out()
+                  in if c0 then loop(0, 0.0:f32, 0:i64, 0:i64) else out()
                 """);
     }
 

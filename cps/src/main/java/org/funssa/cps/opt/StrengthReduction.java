@@ -17,7 +17,6 @@ import org.funssa.core.graph.StrongComponents;
 import org.funssa.core.interp.Arith;
 import org.funssa.core.lir.Op;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
@@ -92,28 +91,24 @@ public final class StrengthReduction {
     /** The pass. */
     public static final Pass PASS = Pass.of("osr", StrengthReduction::apply);
 
+    /**
+     * The most members an induction variable may have to be copied by Reduce. Each reduction copies a whole
+     * family, so families as large as a loop, each reduced by many candidates, would make the output grow with
+     * the square of the loop; with this bound a round adds at most a constant per candidate. A loop counter and
+     * its steps are a handful of members.
+     */
+    private static final int LARGEST_COPIED = 16;
+
     private StrengthReduction() {}
 
     /** The function with every candidate of every loop strength-reduced; the function itself when none is. */
     public static Function apply(Function function) {
-        Function current = function;
-        for (Function next = once(current); next != current; next = once(current)) {
-            current = next;
-        }
-        return current;
+        return LoopNest.untilUnchanged(function, StrengthReduction::once);
     }
 
     /** One round: the SSA graph's components processed in order, then the tests replaced. */
     private static Function once(Function function) {
-        Nest nest = Nest.checked(function);
-        if (nest.size() == 1) {
-            return function;
-        }
-        LoopNestingForest loops = LoopNestingForest.of(nest.graph());
-        if (loops.loopCount() == 0) {
-            return function;
-        }
-        return new Reducer(nest, loops).run();
+        return LoopNest.of(function).map(l -> new Reducer(l.nest(), l.loops()).run()).getOrElse(function);
     }
 
     /** A member of an induction variable: a φ (with its argument at each jump to its block) or a let. */
@@ -322,6 +317,9 @@ public final class StrengthReduction {
                 }
                 type = member.get().var().type();
                 family.add(member.get());
+            }
+            if (family.size() > LARGEST_COPIED) {
+                return false;
             }
             Family iv = new Family(header, family, counts(family, header));
             family.forEach(m -> familyOf[m.var().id()] = iv);

@@ -8,14 +8,10 @@ import org.funssa.core.lir.Op;
 import org.funssa.core.interp.RunResult;
 import org.funssa.cps.interp.IrInterpreter;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
-import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.IrParser;
@@ -293,29 +289,14 @@ class StrengthReductionTest {
     @Test
     void aLoopBodyNestedHundredThousandDeep() {
         int depth = 100_000;
-        Atom.Var n = new Atom.Var(0, "n", Type.I32);
         Atom.Var i = new Atom.Var(1, "i", Type.I32);
-        Atom.Var i1 = new Atom.Var(2, "i1", Type.I32);
-        Atom.Var c = new Atom.Var(3, "c", Type.I32);
-        Label loop = new Label("loop");
-        Label done = new Label("done");
-        Atom.Var last = new Atom.Var(4 + 2 * (depth - 1) + 1, "z", Type.I32);
-        Body body = new Body(Vector.of(Let.of(i1, new Expr.Prim(Op.ADD, Type.I32, Vector.of(i, Atom.i32(1)))),
-                Let.of(c, new Expr.Prim(Op.TSTLTS, Type.I32, Vector.of(i1, n)))),
-                Vector.of(new Fn(done, Vector.empty(), Body.of(Vector.empty(), new Tail.Return(Vector.of(last))))),
-                new Tail.Branch(c, Tail.Jump.of(loop, i1), Tail.Jump.of(done)));
-        for (int k = depth - 1; k >= 0; k--) {
+        Function deep = PassLaws.deepLoop(depth, Vector.empty(), k -> {
             Atom.Var y = new Atom.Var(4 + 2 * k, "y", Type.I32);
-            Atom.Var z = new Atom.Var(5 + 2 * k, "z", Type.I32);
-            Atom previous = k == 0 ? Atom.i32(0) : new Atom.Var(5 + 2 * (k - 1), "z", Type.I32);
-            Label next = new Label("L" + (k + 1));
-            body = new Body(Vector.of(Let.of(y, new Expr.Prim(Op.MUL, Type.I32, Vector.of(i, Atom.i32(3)))),
-                    Let.of(z, new Expr.Prim(Op.ADD, Type.I32, Vector.of(previous, y)))),
-                    Vector.of(new Fn(next, Vector.empty(), body)), Tail.Jump.of(next));
-        }
-        Body root = new Body(Vector.empty(), Vector.of(new Fn(loop, Vector.of(i), body)), Tail.Jump.of(loop,
-                Atom.i32(0)));
-        Function deep = new Function("deep", Vector.empty(), Vector.of(n), Vector.of(Type.I32), root, 4 + 2 * depth);
+            Atom previous = k == 0 ? Atom.i32(0) : new Atom.Var(3 + 2 * k, "z", Type.I32);
+            return Vector.of(Let.of(y, new Expr.Prim(Op.MUL, Type.I32, Vector.of(i, Atom.i32(3)))),
+                    Let.of(new Atom.Var(5 + 2 * k, "z", Type.I32), new Expr.Prim(Op.ADD, Type.I32,
+                            Vector.of(previous, y))));
+        }, new Atom.Var(3 + 2 * depth, "z", Type.I32), 4 + 2 * depth);
         Function out = StrengthReduction.apply(deep);
         assertThat(Verifier.verify(out)).isEmpty();
         assertThat(out.body().functions().head().params()).hasSize(2);

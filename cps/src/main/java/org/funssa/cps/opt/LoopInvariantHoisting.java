@@ -72,25 +72,15 @@ public final class LoopInvariantHoisting {
      * when none may.
      */
     public static Function apply(Function function) {
-        Function current = function;
-        for (Function next = once(current); next != current; next = once(current)) {
-            current = next;
-        }
-        return current;
+        return LoopNest.untilUnchanged(function, LoopInvariantHoisting::once);
     }
 
     /** One motion: each let that may leave a loop goes to the preheader of the outermost one it may leave. */
     private static Function once(Function function) {
-        Nest nest = Nest.checked(function);
-        if (nest.size() == 1) {
-            return function;
-        }
-        LoopNestingForest loops = LoopNestingForest.of(nest.graph());
-        if (loops.loopCount() == 0) {
-            return function;
-        }
-        Motion motion = new Analysis(nest, loops).motion();
-        return motion.isEmpty() ? function : move(nest, loops, motion);
+        return LoopNest.of(function).map(l -> {
+            Motion motion = new Analysis(l.nest(), l.loops()).motion();
+            return motion.isEmpty() ? function : move(l.nest(), l.loops(), motion);
+        }).getOrElse(function);
     }
 
     /**

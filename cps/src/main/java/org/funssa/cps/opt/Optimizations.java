@@ -18,6 +18,7 @@ public final class Optimizations {
             CommonSubexpressionElimination.PASS,
             LoopInvariantHoisting.PASS,
             SsaGraphCongruence.PASS,
+            StrengthReduction.PASS,
             RedundantPhiElimination.PASS,
             EmptyBlockElimination.PASS,
             BlockConcatenation.PASS,

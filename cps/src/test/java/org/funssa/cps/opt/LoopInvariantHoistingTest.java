@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vavr.collection.Vector;
 import org.funssa.core.lir.Op;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.text.IrParser;
 import org.funssa.cps.verify.Verifier;
@@ -236,26 +232,10 @@ class LoopInvariantHoistingTest {
     @Test
     void aLoopBodyNestedHundredThousandDeep() {
         int depth = 100_000;
-        Atom.Var n = new Atom.Var(0, "n", Type.I32);
-        Atom.Var a = new Atom.Var(1, "a", Type.I32);
-        Atom.Var i = new Atom.Var(2, "i", Type.I32);
-        Atom.Var i1 = new Atom.Var(3, "i1", Type.I32);
-        Atom.Var c = new Atom.Var(4, "c", Type.I32);
-        Label loop = new Label("loop");
-        Label done = new Label("done");
-        Body body = new Body(Vector.of(Let.of(i1, new Expr.Prim(Op.ADD, Type.I32, Vector.of(i, Atom.i32(1)))),
-                Let.of(c, new Expr.Prim(Op.TSTLTS, Type.I32, Vector.of(i1, n)))),
-                Vector.of(new Fn(done, Vector.empty(), Body.of(Vector.empty(), new Tail.Return(Vector.of(i1))))),
-                new Tail.Branch(c, Tail.Jump.of(loop, i1), Tail.Jump.of(done)));
-        for (int k = depth - 1; k >= 0; k--) {
-            Atom.Var y = new Atom.Var(5 + k, "y" + k, Type.I32);
-            Label next = new Label("L" + (k + 1));
-            body = new Body(Vector.of(Let.of(y, new Expr.Prim(Op.MUL, Type.I32, Vector.of(a, Atom.i32(k))))),
-                    Vector.of(new Fn(next, Vector.empty(), body)), Tail.Jump.of(next));
-        }
-        Body root = new Body(Vector.empty(), Vector.of(new Fn(loop, Vector.of(i), body)), Tail.Jump.of(loop,
-                Atom.i32(0)));
-        Function deep = new Function("deep", Vector.empty(), Vector.of(n, a), Vector.of(Type.I32), root, 5 + depth);
+        Atom.Var a = new Atom.Var(4, "a", Type.I32);
+        Function deep = PassLaws.deepLoop(depth, Vector.of(a), k -> Vector.of(Let.of(new Atom.Var(5 + k, "y" + k,
+                Type.I32), new Expr.Prim(Op.MUL, Type.I32, Vector.of(a, Atom.i32(k))))),
+                new Atom.Var(2, "i1", Type.I32), 5 + depth);
         Function out = LoopInvariantHoisting.apply(deep);
         assertThat(Verifier.verify(out)).isEmpty();
         assertThat(out.body().lets().map(let -> let.var(0).hint())).hasSize(depth).startsWith("y0", "y1")

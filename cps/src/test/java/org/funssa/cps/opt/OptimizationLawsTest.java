@@ -63,15 +63,17 @@ class OptimizationLawsTest {
     /**
      * The laws above could hold of a pass that did nothing: each pass must change some of 40 generated programs in
      * minimal SSA form built without construction's own copy folding and redundant-φ elimination, but for
-     * {@code divex} (the identity on the IR) and the two whose work these programs do not have: {@code rpe} (no
-     * redundant parameter survives construction here) and {@code ebe} (no block only passes its parameters on).
-     * Their worked examples (RedundantPhiEliminationTest, EmptyBlockEliminationTest) show them working.
+     * {@code divex} (the identity on the IR) and the three whose work these programs do not have: {@code rpe} (no
+     * redundant parameter survives construction here), {@code ebe} (no block only passes its parameters on) and
+     * {@code osr} (an induction variable times a loop constant is rare in them: 5 of the first 300 such programs,
+     * none of these 40; it changes 14 of the 300 pruned programs of the laws above). Their worked examples
+     * (RedundantPhiEliminationTest, EmptyBlockEliminationTest, StrengthReductionTest) show them working.
      */
     @TestFactory
     Stream<DynamicTest> everyPassHasWorkOnGeneratedPrograms() {
         Vector<Program> programs = Vector.range(1, 41).map(seed -> Ssa.construct(Generators.lir().generate(seed, 20)
                 .module(), Construction.MINIMAL, ConstructionOptions.PLAIN));
-        Vector<String> idle = Vector.of("divex", "rpe", "ebe");
+        Vector<String> idle = Vector.of("divex", "rpe", "ebe", "osr");
         return Stream.ofAll(Optimizations.all().filter(p -> !idle.contains(p.name()))).map(pass -> DynamicTest
                 .dynamicTest(pass.name(), () -> assertThat(programs.count(p -> pass.apply(p) != p))
                         .as("programs changed").isPositive()));

@@ -3,6 +3,7 @@ package org.funssa.cps.opt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vavr.collection.Vector;
+import java.util.function.IntFunction;
 import org.funssa.core.lir.Op;
 import org.funssa.cps.alpha.Alpha;
 import org.funssa.cps.ir.Atom;
@@ -19,7 +20,7 @@ import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.verify.Verifier;
 
-/** What the tests of this package's passes share: a worked example's assertion and a deep nest. */
+/** What the tests of this package's passes share: a worked example's assertion, a deep nest and a deep loop. */
 final class PassLaws {
 
     private PassLaws() {}
@@ -62,5 +63,32 @@ final class PassLaws {
         }
         return new Function("deep", Vector.empty(), Vector.of(a, m), Vector.of(Type.I32, Type.MEM), body,
                 3 + 2 * depth);
+    }
+
+    /**
+     * A counted loop {@code loop(i)} from 0 whose body is a chain of {@code depth} blocks, each nested in the one
+     * before: block k binds {@code level}'s lets for k, and the innermost steps {@code i1 = i + 1} and goes round
+     * while {@code i1 < n}, else returns {@code result}. Variables: n 0, i 1, i1 2, c 3; the function's parameters
+     * are n and {@code more}, and it has {@code varCount} variables.
+     */
+    static Function deepLoop(int depth, Vector<Atom.Var> more, IntFunction<Vector<Let>> level, Atom result,
+            int varCount) {
+        Atom.Var n = new Atom.Var(0, "n", Type.I32);
+        Atom.Var i = new Atom.Var(1, "i", Type.I32);
+        Atom.Var i1 = new Atom.Var(2, "i1", Type.I32);
+        Atom.Var c = new Atom.Var(3, "c", Type.I32);
+        Label loop = new Label("loop");
+        Label done = new Label("done");
+        Body body = new Body(Vector.of(Let.of(i1, new Expr.Prim(Op.ADD, Type.I32, Vector.of(i, Atom.i32(1)))),
+                Let.of(c, new Expr.Prim(Op.TSTLTS, Type.I32, Vector.of(i1, n)))),
+                Vector.of(new Fn(done, Vector.empty(), Body.of(Vector.empty(), new Tail.Return(Vector.of(result))))),
+                new Tail.Branch(c, Tail.Jump.of(loop, i1), Tail.Jump.of(done)));
+        for (int k = depth - 1; k >= 0; k--) {
+            Label next = new Label("L" + (k + 1));
+            body = new Body(level.apply(k), Vector.of(new Fn(next, Vector.empty(), body)), Tail.Jump.of(next));
+        }
+        Body root = new Body(Vector.empty(), Vector.of(new Fn(loop, Vector.of(i), body)), Tail.Jump.of(loop,
+                Atom.i32(0)));
+        return new Function("deep", Vector.empty(), more.prepend(n), Vector.of(Type.I32), root, varCount);
     }
 }

@@ -425,8 +425,9 @@ class FunssaTest {
         assertThat(o.err()).contains("fun main(", "--check: every pass kept the behaviour of main (returned 0, 14 bytes");
         String json = o.err().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
         assertThat(json).matches("\\{\"functions\": \\[\\{\"name\": \"main\", \"blocks\": 9, \"instructionsIn\": 23, "
-                + "\"instructionsOut\": \\d+, \"phis\": \\d+, \"copiesInserted\": \\d+, \"copiesLeft\": \\d+, "
-                + "\"constantMovesLeft\": \\d+\\}\\], "
+                + "\"instructionsOut\": \\d+, \"phis\": \\d+, \"copiesInserted\": \\d+, \"psiNormalizeCopies\": 0, "
+                + "\"psiCongruenceCopies\": 0, \"phiCongruenceCopies\": \\d+, \"copiesLeft\": \\d+, "
+                + "\"predicatedCopiesLeft\": 0, \"constantMovesLeft\": \\d+\\}\\], "
                 + "\"total\": \\{.*\"passMillis\": \\{\"prun\": [0-9.]+, \"naive\": [0-9.]+, \"lir\": [0-9.]+\\}\\}, "
                 + "\"passes\": \\[" + step("prun", "\\d+", "\\d+") + ", " + step("dump", "0", "0") + ", "
                 + step("naive", "-?\\d+", "-?\\d+") + "\\]\\}");
@@ -435,8 +436,8 @@ class FunssaTest {
         // copiesLeft counts what COINS-SSA.tsv counts: the REG <- REG SETs of the output, not its constant moves
         Moves moves = Moves.of(LirReader.read(out));
         assertThat(moves.constants()).as("the naive method's constant moves in fib").isPositive();
-        assertThat(json).contains("\"copiesLeft\": " + moves.copies() + ", \"constantMovesLeft\": "
-                + moves.constants() + "}], \"total\"");
+        assertThat(json).contains("\"copiesLeft\": " + moves.copies() + ", \"predicatedCopiesLeft\": 0, "
+                + "\"constantMovesLeft\": " + moves.constants() + "}], \"total\"");
     }
 
     @Test

@@ -90,7 +90,7 @@ public final class OutOfPsiSsa {
     /** The steps before φ-congruence, on a verified ψ-SSA function whose ψs meet seed 001's Condition 1. */
     public static Steps steps(Function function, Improvements improvements) {
         PsiNormalization.Normalized normalized = PsiNormalization.apply(function, improvements);
-        PsiCongruence.Congruent congruent = PsiCongruence.apply(normalized.function(), improvements);
+        PsiCongruence.Congruent congruent = PsiCongruence.apply(normalized, improvements);
         Function select = PsiLowering.selectForm(congruent.function(), congruent.leftNeighbour());
         return new Steps(normalized.function(), normalized.copies(), congruent.function(), congruent.copies(),
                 select, congruent.classes());

@@ -31,15 +31,14 @@ package org.funssa.destruct.psi;
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.funssa.core.graph.IntList;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.liveness.Liveness;
@@ -63,6 +62,8 @@ final class PsiCongruence {
     private record PsiSite(int node, int index, Let let) {}
 
     private final Function function;
+    /** The ψs whose chain an argument they define continues. */
+    private final Set<Atom.Var> chained;
     private final PsiDefinitions defs;
     private final OutOfPsiSsa.Improvements improvements;
     private final VarSupply vars;
@@ -71,31 +72,34 @@ final class PsiCongruence {
     /** The classes: a union-find forest over variables, and each root's members. */
     private final Map<Atom.Var, Atom.Var> parent = new HashMap<>();
     private final Map<Atom.Var, List<Atom.Var>> members = new HashMap<>();
-    /** Each ψ's arguments and result after repair, by its let. */
-    private final Map<Let, Let> replaced = new IdentityHashMap<>();
     /** The first argument of each repaired ψ, by the variable it now binds. */
     private final Map<Atom.Var, Atom> firstArgument = new HashMap<>();
     /** The ψ results renamed by a repair: the new name's original, and the original's new name. */
     private final Map<Atom.Var, Atom.Var> renamedFrom = new HashMap<>();
     private final Map<Atom.Var, Atom.Var> renamedTo = new HashMap<>();
-    /** The lets to insert just after each definition point. */
-    private final Map<Integer, List<Let>> inserted = new HashMap<>();
+    /** The repair copies inserted just after definition points, and the ψs repaired. */
+    private final Edits edits;
     /** The guards of the repair copies (null: unconditional). */
     private final Map<Atom.Var, Atom> copyGuard = new HashMap<>();
     private final Map<Atom.Var, Atom> leftNeighbour = new HashMap<>();
     private Vector<Congruence> pairs = Vector.empty();
     private int copies;
 
-    private PsiCongruence(Function function, OutOfPsiSsa.Improvements improvements) {
+    private PsiCongruence(Function function, Set<Atom.Var> chained, OutOfPsiSsa.Improvements improvements) {
         this.function = function;
+        this.chained = chained;
         this.defs = PsiDefinitions.of(function);
+        this.edits = new Edits(defs);
         this.improvements = improvements;
         this.vars = VarSupply.after(function);
     }
 
-    /** The classes of {@code normalized}, whose ψs are all normalized (PsiNormalization). */
-    static Congruent apply(Function normalized, OutOfPsiSsa.Improvements improvements) {
-        return new PsiCongruence(normalized, improvements).run();
+    /**
+     * The classes of {@code normalized}, whose ψs are all normalized, an argument defined by a ψ of {@code chained}
+     * continuing its select chain (PsiNormalization.Normalized).
+     */
+    static Congruent apply(PsiNormalization.Normalized normalized, OutOfPsiSsa.Improvements improvements) {
+        return new PsiCongruence(normalized.function(), normalized.chained(), improvements).run();
     }
 
     private Congruent run() {
@@ -115,16 +119,7 @@ final class PsiCongruence {
         for (PsiSite site : psis) {
             repair(site);
         }
-        Function rebuilt = nest.rewrite((node, body) -> {
-            List<Let> lets = new ArrayList<>(inserted.getOrDefault(defs.point(node, -1), List.of()));
-            for (int i = 0; i < body.lets().size(); i++) {
-                Let let = body.lets().get(i);
-                lets.add(replaced.getOrDefault(let, let));
-                lets.addAll(inserted.getOrDefault(defs.point(node, i), List.of()));
-            }
-            return body.withLets(Vector.ofAll(lets));
-        });
-        return new Congruent(rebuilt.withBody(rebuilt.body(), vars.count()), copies, leftNeighbour, pairs);
+        return new Congruent(edits.applied(function, vars.count()), copies, leftNeighbour, pairs);
     }
 
     /** The ψ interference graph over the ψs' variables (the class comment says how). */
@@ -219,7 +214,7 @@ final class PsiCongruence {
             renamedFrom.put(psiResult, x);
             renamedTo.put(x, psiResult);
             int at = defs.point(site.node(), site.index());
-            inserted.computeIfAbsent(at, p -> new ArrayList<>()).add(0, new Let(Vector.of(x),
+            edits.after(at).add(0, new Let(Vector.of(x),
                     new Expr.Copy(psiResult), let.guard()));
             copies++;
         }
@@ -229,7 +224,7 @@ final class PsiCongruence {
             repaired = repaired.append(new Expr.Psi.Arg(args.get(k).guard(), result[k]));
         }
         if (marked[n] || !repaired.equals(args)) {
-            replaced.put(let, new Let(Vector.of(psiResult), new Expr.Psi(psi.type(), repaired), let.guard()));
+            edits.replace(let, new Let(Vector.of(psiResult), new Expr.Psi(psi.type(), repaired), let.guard()));
         }
         firstArgument.put(psiResult, result[0]);
         for (int k = first; k <= n; k++) {
@@ -257,10 +252,8 @@ final class PsiCongruence {
     /** A predicated copy of argument {@code v} under {@code g}, inserted just below {@code v}'s definition. */
     private Atom.Var copied(Atom.Var v, Atom g) {
         Atom.Var e = vars.fresh(v.hint(), v.type());
-        boolean always = Predicates.isTrue(g);
-        inserted.computeIfAbsent(Math.max(defs.point(v), 0), p -> new ArrayList<>())
-                .add(new Let(Vector.of(e), new Expr.Copy(v), always ? Guard.ALWAYS : Guard.when(g)));
-        copyGuard.put(e, always ? null : g);
+        edits.after(Math.max(defs.point(v), 0)).add(Edits.predicatedCopy(e, v, g));
+        copyGuard.put(e, Predicates.isTrue(g) ? null : g);
         copies++;
         return e;
     }
@@ -299,7 +292,7 @@ final class PsiCongruence {
         return copyGuard.containsKey(v) ? copyGuard.get(v) : defs.guard(v);
     }
 
-    /** Where {@code v}'s select chain starts: for a transparent ψ, at its first argument, recursively. */
+    /** Where {@code v}'s select chain starts: for a chained ψ, at its first argument, recursively. */
     private Atom.Var leaf(Atom.Var v) {
         Atom.Var at = v;
         while (true) {
@@ -310,7 +303,7 @@ final class PsiCongruence {
             Expr.Psi psi = defs.psi(original);
             Atom first = firstArgument.containsKey(at) ? firstArgument.get(at)
                     : psi == null ? null : psi.args().get(0).value();
-            if (psi == null || !(first instanceof Atom.Var next) || !defs.transparent(original, psi)) {
+            if (psi == null || !(first instanceof Atom.Var next) || !chained.contains(original)) {
                 return at;
             }
             at = next;

@@ -33,14 +33,13 @@ package org.funssa.destruct.psi;
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.rewrite.Nest;
@@ -52,26 +51,32 @@ final class PsiNormalization {
     /** The bits of a rank below a definition point's number: room for the copies inserted after it. */
     private static final int SHIFT = 20;
 
-    /** A normalized function and how many copies normalizing inserted. */
-    record Normalized(Function function, int copies) {}
+    /**
+     * A normalized function, how many copies normalizing inserted, and the ψs whose select chain an argument
+     * defined by them continues (their first argument is defined under its guard, so each argument's definition
+     * writes the class only under its guard).
+     */
+    record Normalized(Function function, int copies, Set<Atom.Var> chained) {}
 
     private final Function function;
     private final PsiDefinitions defs;
     private final OutOfPsiSsa.Improvements improvements;
     private final VarSupply vars;
-    /** The copies to insert after each definition point, in order. */
-    private final Map<Integer, List<Let>> inserted = new HashMap<>();
+    /** The copies inserted after each definition point, and the ψs normalized. */
+    private final Edits edits;
     /** The rank and the guard (null: unconditional) of each copy. */
     private final Map<Atom.Var, Long> copyRank = new HashMap<>();
     private final Map<Atom.Var, Atom> copyGuard = new HashMap<>();
     /** Each normalized ψ's arguments, by the ψ's variable. */
     private final Map<Atom.Var, Vector<Expr.Psi.Arg>> normalizedArgs = new HashMap<>();
-    private final Map<Let, Let> replaced = new IdentityHashMap<>();
+    /** The ψs whose chain an argument they define continues (Normalized). */
+    private final Set<Atom.Var> chained = new HashSet<>();
     private int copies;
 
     private PsiNormalization(Function function, OutOfPsiSsa.Improvements improvements) {
         this.function = function;
         this.defs = PsiDefinitions.of(function);
+        this.edits = new Edits(defs);
         this.improvements = improvements;
         this.vars = VarSupply.after(function);
     }
@@ -90,19 +95,7 @@ final class PsiNormalization {
                 }
             }
         }
-        if (copies == 0 && replaced.isEmpty()) {
-            return new Normalized(function, 0);
-        }
-        Function rebuilt = nest.rewrite((node, body) -> {
-            List<Let> lets = new ArrayList<>(inserted.getOrDefault(defs.point(node, -1), List.of()));
-            for (int i = 0; i < body.lets().size(); i++) {
-                Let let = body.lets().get(i);
-                lets.add(replaced.getOrDefault(let, let));
-                lets.addAll(inserted.getOrDefault(defs.point(node, i), List.of()));
-            }
-            return body.withLets(Vector.ofAll(lets));
-        });
-        return new Normalized(rebuilt.withBody(rebuilt.body(), vars.count()), copies);
+        return new Normalized(edits.applied(function, vars.count()), copies, chained);
     }
 
     private void normalize(Let let, Expr.Psi psi) {
@@ -133,8 +126,13 @@ final class PsiNormalization {
         }
         Vector<Expr.Psi.Arg> normalized = Vector.ofAll(out);
         normalizedArgs.put(let.var(0), normalized);
+        Expr.Psi.Arg first = normalized.get(0);
+        if (defs.transparent(let.var(0), psi) && first.value() instanceof Atom.Var a
+                && definedUnder(a, first.guard())) {
+            chained.add(let.var(0));
+        }
         if (!normalized.equals(psi.args())) {
-            replaced.put(let, let.withExpr(new Expr.Psi(psi.type(), normalized)));
+            edits.replace(let, let.withExpr(new Expr.Psi(psi.type(), normalized)));
         }
     }
 
@@ -174,12 +172,11 @@ final class PsiNormalization {
     /** A predicated copy of {@code source} under {@code g}, inserted after the point of rank {@code anchor}. */
     private Atom.Var copy(Atom g, Atom source, long anchor) {
         int point = (int) (Math.max(anchor, 0) >> SHIFT);
-        List<Let> at = inserted.computeIfAbsent(point, p -> new ArrayList<>());
+        List<Let> at = edits.after(point);
         Atom.Var e = vars.fresh(source instanceof Atom.Var v ? v.hint() : "k", source.type());
-        boolean always = Predicates.isTrue(g);
-        at.add(new Let(Vector.of(e), new Expr.Copy(source), always ? Guard.ALWAYS : Guard.when(g)));
+        at.add(Edits.predicatedCopy(e, source, g));
         copyRank.put(e, ((long) point << SHIFT) + at.size());
-        copyGuard.put(e, always ? null : g);
+        copyGuard.put(e, Predicates.isTrue(g) ? null : g);
         copies++;
         return e;
     }
@@ -193,16 +190,10 @@ final class PsiNormalization {
         return r != null ? r : (long) defs.point(v) << SHIFT;
     }
 
-    /** Where the value of {@code v} starts being built: for a transparent ψ, at its first argument, recursively. */
+    /** Where the value of {@code v} starts being built: for a chained ψ, at its first argument, recursively. */
     private long leafRank(Atom.Var v) {
         Atom.Var at = v;
-        while (!copyRank.containsKey(at)) {
-            Expr.Psi psi = defs.psi(at);
-            Vector<Expr.Psi.Arg> args = normalizedArgs.get(at);
-            if (psi == null || args == null || !(args.get(0).value() instanceof Atom.Var next)
-                    || !defs.transparent(at, psi)) {
-                break;
-            }
+        while (chained.contains(at) && normalizedArgs.get(at).get(0).value() instanceof Atom.Var next) {
             at = next;
         }
         return actualRank(at);
@@ -210,17 +201,15 @@ final class PsiNormalization {
 
     /**
      * Whether {@code v}'s definition gives it a value exactly where {@code g} holds: its guard is {@code g}'s
-     * domain; for a transparent ψ whose let is unconditional, the union of its arguments' guards is, as its
+     * domain; for a chained ψ whose let is unconditional, the union of its arguments' guards is, as its
      * arguments' definitions are what give the class its value there.
      */
     private boolean definedUnder(Atom.Var v, Atom g) {
         if (copyGuard.containsKey(v)) {
             return defs.same(copyGuard.get(v), g);
         }
-        Expr.Psi psi = defs.psi(v);
-        Vector<Expr.Psi.Arg> args = normalizedArgs.get(v);
-        if (psi != null && args != null && defs.guard(v) == null && defs.transparent(v, psi)) {
-            Vector<Atom> guards = args.map(Expr.Psi.Arg::guard);
+        if (chained.contains(v) && defs.guard(v) == null) {
+            Vector<Atom> guards = normalizedArgs.get(v).map(Expr.Psi.Arg::guard);
             return guards.forAll(q -> defs.algebra().implies(q, g)) && defs.algebra().coveredBy(g, guards);
         }
         return defs.same(defs.guard(v), g);

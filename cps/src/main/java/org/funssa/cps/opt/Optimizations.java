@@ -17,6 +17,7 @@ public final class Optimizations {
             DeadCodeElimination.PASS,
             CommonSubexpressionElimination.PASS,
             LoopInvariantHoisting.PASS,
+            GlobalReassociation.PASS,
             RedundantPhiElimination.PASS,
             EmptyBlockElimination.PASS,
             BlockConcatenation.PASS,

@@ -20,8 +20,8 @@ public abstract class PhaseInput {
     /** The phases JMH runs by default: every one of {@link Phases}, in its order, but {@code interp}. */
     @Param({"lir.parse", "lir.print", "construct.lifted", "construct.dropped", "construct.mini", "construct.semi",
             "construct.prun", "ir.rebuild", "destruct.naive", "destruct.brig", "destruct.srd1", "destruct.srd2",
-            "destruct.srd3", "destruct.bois", "opt.cpyp", "opt.cstp", "opt.dce", "opt.cse", "opt.hli", "opt.rpe",
-            "opt.ebe", "opt.cbb", "opt.esplt", "opt.divex", "opt.shrink", "lir.write", "pipeline.prun/naive",
+            "destruct.srd3", "destruct.bois", "opt.cpyp", "opt.cstp", "opt.dce", "opt.cse", "opt.hli", "opt.gra",
+            "opt.rpe", "opt.ebe", "opt.cbb", "opt.esplt", "opt.divex", "opt.shrink", "lir.write", "pipeline.prun/naive",
             "pipeline.prun/srd3", "pipeline.dropped/bois", "pipeline.prun/cpyp/cstp/cse/dce/srd3"})
     public String phase;
 

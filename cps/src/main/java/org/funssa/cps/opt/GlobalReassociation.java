@@ -165,7 +165,7 @@ public final class GlobalReassociation {
                 } else if (family[j] == Op.MUL) {
                     chain.factors().add(new AssociativeChain.Factor((Atom.Var) operand, chains[d]));
                 } else {
-                    chain.add(operand, chains[d].rank(), false);
+                    chain.add(operand, chains[d].rank(), minus);
                 }
             }
             boolean openProduct = family[j] == Op.MUL && user[j] >= 0 && family[user[j]] == Op.MUL;

@@ -13,6 +13,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.text.IrParser;
+import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.verify.Verifier;
 import org.junit.jupiter.api.Test;
 
@@ -87,7 +88,7 @@ class GlobalReassociationTest {
                     in if c then done() else body(i)
                   in jump head(0)
                 """);
-        PassLaws.assertRewrites(LoopInvariantHoisting.PASS, org.funssa.cps.text.IrPrinter.print(out), """
+        PassLaws.assertRewrites(LoopInvariantHoisting.PASS, IrPrinter.print(out), """
                 fun g(y: i32, z: i32, n: i32, m: mem) -> (i32, mem) =
                   let t = add.i32 y z
                   letrec head(i: i32) =
@@ -123,7 +124,7 @@ class GlobalReassociationTest {
      */
     @Test
     void aLowRankedMultiplierDistributesOverAHigherRankedSumOnePerRank() {
-        assertRewrites("""
+        Function out = assertRewrites("""
                 fun k(a: i32, b: i32, c: i32, d: i32, n: i32, m: mem) -> (i32, mem) =
                   letrec loop(e: i32) =
                     let t1 = add.i32 c d
@@ -142,6 +143,20 @@ class GlobalReassociationTest {
                     let p1 = mul.i32 b s
                     let p2 = mul.i32 b e
                     let u = add.i32 a p1
+                    let t4 = add.i32 u p2
+                    let c1 = tstlts.i32 t4 n
+                    letrec done() =
+                      return (t4, m)
+                    in if c1 then loop(t4) else done()
+                  in jump loop(0)
+                """);
+        PassLaws.assertRewrites(LoopInvariantHoisting.PASS, IrPrinter.print(out), """
+                fun k(a: i32, b: i32, c: i32, d: i32, n: i32, m: mem) -> (i32, mem) =
+                  let s = add.i32 c d
+                  let p1 = mul.i32 b s
+                  let u = add.i32 a p1
+                  letrec loop(e: i32) =
+                    let p2 = mul.i32 b e
                     let t4 = add.i32 u p2
                     let c1 = tstlts.i32 t4 n
                     letrec done() =
@@ -199,6 +214,41 @@ class GlobalReassociationTest {
                 """);
     }
 
+    /**
+     * A product subtracted from a sum stays a subtracted operand (found on a generated program): 0 − 19 × −2 is
+     * −(19 × −2), and after distribution a negated part is subtracted: r1 × (36 − x) is 36 × r1 − r1 × x.
+     */
+    @Test
+    void aProductSubtractedFromASumKeepsItsSign() {
+        assertRewrites("""
+                fun n(y: i32, m: mem) -> (i32, mem) =
+                  let p = mul.i32 y -2
+                  let r = sub.i32 0 p
+                  return (r, m)
+                """, """
+                fun n(y: i32, m: mem) -> (i32, mem) =
+                  let p = mul.i32 -2 y
+                  let r = neg.i32 p
+                  return (r, m)
+                """);
+        assertRewrites("""
+                fun d(r1: i32, m: mem) -> (i32, mem) =
+                  letrec b(x: i32) =
+                    let s = sub.i32 36 x
+                    let t = mul.i32 s r1
+                    return (t, m)
+                  in jump b(0)
+                """, """
+                fun d(r1: i32, m: mem) -> (i32, mem) =
+                  letrec b(x: i32) =
+                    let p = mul.i32 36 r1
+                    let q = mul.i32 r1 x
+                    let t = sub.i32 p q
+                    return (t, m)
+                  in jump b(0)
+                """);
+    }
+
     /** BAND, BOR and BXOR trees are sorted too, each with its own identity: x & −1 is x, 0 ^ y ^ 0 is y. */
     @Test
     void bitwiseTreesSortAndDropTheirIdentity() {
@@ -252,7 +302,7 @@ class GlobalReassociationTest {
                   let k = add.i32 i j
                   let k1 = add.i32 k k
                   return (s1, w1, h, k1, m)
-                """))).as(org.funssa.cps.text.IrPrinter.print(out)).isTrue();
+                """))).as(IrPrinter.print(out)).isTrue();
         assertThat(GlobalReassociation.apply(out)).isSameAs(out);
     }
 

@@ -32,7 +32,7 @@ class HoistingCorpusTest {
     private static final String WITHOUT = "prun/cpyp/cstp/cse/dce/srd3";
 
     /** The programs that need more steps than the default budget: checking them takes minutes. */
-    private static boolean slow(String path) {
+    static boolean slow(String path) {
         return Corpus.knownFailingPrograms().get(path).exists(reason -> reason.startsWith("budget"));
     }
 
@@ -96,14 +96,14 @@ class HoistingCorpusTest {
         assertThat(with).isLessThan(without);
     }
 
-    private static Module optimized(Corpus.Program program, Module input, String passes) {
+    static Module optimized(Corpus.Program program, Module input, String passes) {
         return new Pipeline(program.path(), Option.none(), text -> { })
                 .run(input, Pipeline.parse(passes), ConstructionOptions.DEFAULTS, Vector.empty(), false, true)
                 .output();
     }
 
     /** The operations a module's run executes; the run must print the program's .ans. */
-    private static long operations(Corpus.Program program, Module module) {
+    static long operations(Corpus.Program program, Module module) {
         RunResult r = LirInterpreter.run(module, RunOptions.defaults());
         assertThat(r.stdout().stripTrailing()).as(program.path()).isEqualTo(program.expectedOutput().stripTrailing());
         return r.operations();

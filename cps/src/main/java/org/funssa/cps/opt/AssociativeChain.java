@@ -133,7 +133,8 @@ final class AssociativeChain {
         big.constant = constant;
         big.rank = Math.max(big.rank, small.rank);
         big.interior.addAll(small.interior);
-        big.prelude = a.prelude.appendAll(b.prelude);
+        big.prelude = b.prelude.isEmpty() ? a.prelude
+                : a.prelude.isEmpty() ? b.prelude : a.prelude.appendAll(b.prelude);
         big.factors.addAll(small.factors);
         return big;
     }

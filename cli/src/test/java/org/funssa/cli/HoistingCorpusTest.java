@@ -32,22 +32,31 @@ class HoistingCorpusTest {
     private static final String WITHOUT = "prun/cpyp/cstp/cse/dce/srd3";
 
     /** The programs that need more steps than the default budget: checking them takes minutes. */
-    static boolean slow(String path) {
+    private static boolean slow(String path) {
         return Corpus.knownFailingPrograms().get(path).exists(reason -> reason.startsWith("budget"));
     }
 
     /** On every fourth program by default, on all with {@code -Pexhaustive}. */
     @Test
     void optWithHliChecksOnEveryCorpusProgram() {
+        checkOnTheCorpus("prun/hli/srd3");
+    }
+
+    /**
+     * {@code funssa opt --check} with each pass string succeeds on every fourth corpus program (on all with
+     * {@code -Pexhaustive}) but those that need more than the default budget.
+     */
+    static void checkOnTheCorpus(String... passStrings) {
         int checked = 0;
         int index = 0;
         for (Corpus.Program program : TestCorpus.require().programs()) {
             if (slow(program.path()) || !Exhaustive.everyNth(index++, 4)) {
                 continue;
             }
-            FunssaTest.Outcome o = funssa("opt", program.frontEnd().toString(), "--passes", "prun/hli/srd3",
-                    "--check");
-            assertThat(o.status()).as(program.path() + ": " + o.err()).isZero();
+            for (String passes : passStrings) {
+                FunssaTest.Outcome o = funssa("opt", program.frontEnd().toString(), "--passes", passes, "--check");
+                assertThat(o.status()).as(passes + " on " + program.path() + ": " + o.err()).isZero();
+            }
             checked++;
         }
         assertThat(checked).isGreaterThan(Exhaustive.ON ? 690 : 170);

@@ -1,7 +1,6 @@
 package org.funssa.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.funssa.cli.FunssaTest.funssa;
 
 import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
@@ -31,19 +30,7 @@ class ReassociationCorpusTest {
     /** {@code prun/gra/srd3} and {@value #WITH}, checked, on every fourth program (all with -Pexhaustive). */
     @Test
     void optWithGraChecksOnEveryCorpusProgram() {
-        int checked = 0;
-        int index = 0;
-        for (Corpus.Program program : TestCorpus.require().programs()) {
-            if (HoistingCorpusTest.slow(program.path()) || !Exhaustive.everyNth(index++, 4)) {
-                continue;
-            }
-            for (String passes : new String[] {"prun/gra/srd3", WITH}) {
-                FunssaTest.Outcome o = funssa("opt", program.frontEnd().toString(), "--passes", passes, "--check");
-                assertThat(o.status()).as(passes + " on " + program.path() + ": " + o.err()).isZero();
-            }
-            checked++;
-        }
-        assertThat(checked).isGreaterThan(Exhaustive.ON ? 690 : 170);
+        HoistingCorpusTest.checkOnTheCorpus("prun/gra/srd3", WITH);
     }
 
     /**

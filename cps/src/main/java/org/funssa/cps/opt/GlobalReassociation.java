@@ -295,7 +295,7 @@ public final class GlobalReassociation {
                     if (negated) {
                         rebuilt.add(Let.of(root, new Expr.Prim(Op.NEG, chain.type(), Vector.of(value.atom()))));
                     } else if (value.atom() != root) {
-                        operands = operands.with(root, value.atom());
+                        operands = operands.with(root, operands.apply(value.atom()));
                     }
                 }
                 List<Let> original = new ArrayList<>(below.size() + 1);

@@ -20,6 +20,22 @@ import org.junit.jupiter.api.Test;
 /** Seed 004 §6.13: ranks (§6.13.1), sorting by rank (§6.13.2) and the distributive law (§6.13.3). */
 class GlobalReassociationTest {
 
+    /**
+     * {@code fun f(params, n: i32, m: mem)} whose body runs {@code outside}, then a loop over {@code v} whose body
+     * runs {@code inside} (lets, one a line, unindented) and repeats while {@code result < n}, with
+     * {@code loop(result)}, returning it at the end.
+     */
+    private static String loop(String params, String outside, String v, String inside, String result) {
+        return "fun f(" + params + ", n: i32, m: mem) -> (i32, mem) =\n" + outside.indent(2) + "  letrec loop(" + v
+                + ": i32) =\n" + inside.indent(4) + """
+                    let c1 = tstlts.i32 %1$s n
+                    letrec done() =
+                      return (%1$s, m)
+                    in if c1 then loop(%1$s) else done()
+                  in jump loop(0)
+                """.formatted(result);
+    }
+
     private static Function assertRewrites(String before, String after) {
         Function out = PassLaws.assertRewrites(GlobalReassociation.PASS, before, after);
         assertThat(GlobalReassociation.apply(out)).as("a second gra").isSameAs(out);
@@ -124,46 +140,23 @@ class GlobalReassociationTest {
      */
     @Test
     void aLowRankedMultiplierDistributesOverAHigherRankedSumOnePerRank() {
-        Function out = assertRewrites("""
-                fun k(a: i32, b: i32, c: i32, d: i32, n: i32, m: mem) -> (i32, mem) =
-                  letrec loop(e: i32) =
-                    let t1 = add.i32 c d
-                    let t2 = add.i32 t1 e
-                    let t3 = mul.i32 b t2
-                    let t4 = add.i32 a t3
-                    let c1 = tstlts.i32 t4 n
-                    letrec done() =
-                      return (t4, m)
-                    in if c1 then loop(t4) else done()
-                  in jump loop(0)
-                """, """
-                fun k(a: i32, b: i32, c: i32, d: i32, n: i32, m: mem) -> (i32, mem) =
-                  letrec loop(e: i32) =
-                    let s = add.i32 c d
-                    let p1 = mul.i32 b s
-                    let p2 = mul.i32 b e
-                    let u = add.i32 a p1
-                    let t4 = add.i32 u p2
-                    let c1 = tstlts.i32 t4 n
-                    letrec done() =
-                      return (t4, m)
-                    in if c1 then loop(t4) else done()
-                  in jump loop(0)
-                """);
-        PassLaws.assertRewrites(LoopInvariantHoisting.PASS, IrPrinter.print(out), """
-                fun k(a: i32, b: i32, c: i32, d: i32, n: i32, m: mem) -> (i32, mem) =
-                  let s = add.i32 c d
-                  let p1 = mul.i32 b s
-                  let u = add.i32 a p1
-                  letrec loop(e: i32) =
-                    let p2 = mul.i32 b e
-                    let t4 = add.i32 u p2
-                    let c1 = tstlts.i32 t4 n
-                    letrec done() =
-                      return (t4, m)
-                    in if c1 then loop(t4) else done()
-                  in jump loop(0)
-                """);
+        String params = "a: i32, b: i32, c: i32, d: i32";
+        Function out = assertRewrites(loop(params, "", "e", """
+                let t1 = add.i32 c d
+                let t2 = add.i32 t1 e
+                let t3 = mul.i32 b t2
+                let t4 = add.i32 a t3""", "t4"), loop(params, "", "e", """
+                let s = add.i32 c d
+                let p1 = mul.i32 b s
+                let p2 = mul.i32 b e
+                let u = add.i32 a p1
+                let t4 = add.i32 u p2""", "t4"));
+        PassLaws.assertRewrites(LoopInvariantHoisting.PASS, IrPrinter.print(out), loop(params, """
+                let s = add.i32 c d
+                let p1 = mul.i32 b s
+                let u = add.i32 a p1""", "e", """
+                let p2 = mul.i32 b e
+                let t4 = add.i32 u p2""", "t4"));
     }
 
     /**
@@ -191,27 +184,11 @@ class GlobalReassociationTest {
      */
     @Test
     void subtractionsJoinSumsAsNegatedOperands() {
-        assertRewrites("""
-                fun s(c: i32, d: i32, n: i32, m: mem) -> (i32, mem) =
-                  letrec loop(i: i32) =
-                    let t1 = sub.i32 i c
-                    let t2 = sub.i32 t1 d
-                    let c1 = tstlts.i32 t2 n
-                    letrec done() =
-                      return (t2, m)
-                    in if c1 then loop(t2) else done()
-                  in jump loop(0)
-                """, """
-                fun s(c: i32, d: i32, n: i32, m: mem) -> (i32, mem) =
-                  letrec loop(i: i32) =
-                    let u = add.i32 c d
-                    let t2 = sub.i32 i u
-                    let c1 = tstlts.i32 t2 n
-                    letrec done() =
-                      return (t2, m)
-                    in if c1 then loop(t2) else done()
-                  in jump loop(0)
-                """);
+        assertRewrites(loop("c: i32, d: i32", "", "i", """
+                let t1 = sub.i32 i c
+                let t2 = sub.i32 t1 d""", "t2"), loop("c: i32, d: i32", "", "i", """
+                let u = add.i32 c d
+                let t2 = sub.i32 i u""", "t2"));
     }
 
     /**

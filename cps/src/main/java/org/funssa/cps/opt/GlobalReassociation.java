@@ -16,7 +16,6 @@ import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.rewrite.Nest;
-import org.funssa.cps.rewrite.Substitution;
 import org.funssa.cps.rewrite.Uses;
 
 /*
@@ -51,37 +50,14 @@ public final class GlobalReassociation {
 
     /** The function with every tree of ADD, SUB, MUL, BAND, BOR, BXOR reassociated; itself when all are sorted. */
     public static Function apply(Function function) {
-        Round round = once(function);
-        while (round.replaced()) {
-            round = once(round.function());
-        }
-        return round.function();
-    }
-
-    /** What one reassociation made, and whether it replaced a tree's variable by its one operand. */
-    private record Round(Function function, boolean replaced) {}
-
-    /**
-     * One reassociation of every tree. A tree that comes down to one operand (y + 0) is no let: its variable is
-     * replaced by the operand everywhere, which may join trees that were apart, so then the pass goes round again
-     * (a round that replaces nothing leaves every tree sorted, as idempotence asks).
-     */
-    private static Round once(Function function) {
         Nest nest = Nest.checked(function);
         Ranks ranks = Ranks.of(nest);
         Uses uses = Uses.of(function);
         VarSupply vars = VarSupply.after(function);
         int[] position = new int[function.varCount()];
         Arrays.fill(position, -1);
-        Substitution[] operands = {Substitution.empty()};
-        Function out = nest.rewrite((node, body) -> {
-            Trees trees = new Trees(body, ranks, uses, vars, position, operands[0]);
-            Body rebuilt = trees.rebuild();
-            operands[0] = trees.operands;
-            return rebuilt;
-        });
-        return out == function ? new Round(function, false)
-                : new Round(operands[0].apply(out.withBody(out.body(), vars.count())), !operands[0].isEmpty());
+        Function out = nest.rewrite((node, body) -> new Trees(body, ranks, uses, vars, position).rebuild());
+        return out == function ? function : out.withBody(out.body(), vars.count());
     }
 
     /**
@@ -122,17 +98,14 @@ public final class GlobalReassociation {
         /** By let: whether its tree's root absorbed it. */
         private final boolean[] inner;
         private final AssociativeChain[] chains;
-        /** The roots that came down to one operand, each to be replaced by it. */
-        private Substitution operands;
 
-        Trees(Body body, Ranks ranks, Uses uses, VarSupply vars, int[] position, Substitution operands) {
+        Trees(Body body, Ranks ranks, Uses uses, VarSupply vars, int[] position) {
             this.body = body;
             this.lets = body.lets();
             this.ranks = ranks;
             this.uses = uses;
             this.vars = vars;
             this.position = position;
-            this.operands = operands;
             int n = lets.size();
             family = new Op[n];
             user = new int[n];
@@ -287,7 +260,7 @@ public final class GlobalReassociation {
                 Names names = new Names(chain.interior(), vars, chain.type());
                 List<AssociativeChain.Term> terms = chain.sorted();
                 if (terms.isEmpty()) {
-                    operands = operands.with(root, chain.identity());
+                    rebuilt.add(Let.of(root, new Expr.Copy(chain.identity())));
                 } else {
                     boolean negated = terms.stream().allMatch(AssociativeChain.Term::negated);
                     Signed value = chain(chain.op(), terms, names, rebuilt, negated ? Option.none()
@@ -295,7 +268,7 @@ public final class GlobalReassociation {
                     if (negated) {
                         rebuilt.add(Let.of(root, new Expr.Prim(Op.NEG, chain.type(), Vector.of(value.atom()))));
                     } else if (value.atom() != root) {
-                        operands = operands.with(root, operands.apply(value.atom()));
+                        rebuilt.add(Let.of(root, new Expr.Copy(value.atom())));
                     }
                 }
                 List<Let> original = new ArrayList<>(below.size() + 1);

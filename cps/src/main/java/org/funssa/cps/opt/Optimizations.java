@@ -19,6 +19,7 @@ public final class Optimizations {
             LoopInvariantHoisting.PASS,
             SsaGraphCongruence.PASS,
             StrengthReduction.PASS,
+            GlobalReassociation.PASS,
             RedundantPhiElimination.PASS,
             EmptyBlockElimination.PASS,
             BlockConcatenation.PASS,

@@ -2,6 +2,7 @@ package org.funssa.psi.lowering;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.funssa.core.names.NameSupply;
@@ -67,7 +68,7 @@ public final class PsiLowering {
      * the first has its left neighbour there (seed 001 §4.3–4.4); the same function when it holds no ψ-SSA code.
      */
     public static Function selectForm(Function function, Map<Atom.Var, ? extends Atom> leftNeighbour) {
-        return new Lowering(function, Map.copyOf(leftNeighbour), true).function();
+        return new Lowering(function, new HashMap<>(leftNeighbour), true).function();
     }
 
     /** One lowering of one function. */

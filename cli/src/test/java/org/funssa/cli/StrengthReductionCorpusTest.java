@@ -15,10 +15,10 @@ class StrengthReductionCorpusTest {
     private static final String WITH = "prun/cpyp/cstp/osr/cse/dce/srd3";
     private static final String WITHOUT = "prun/cpyp/cstp/cse/dce/srd3";
 
-    /** On every fourth program by default, on all with {@code -Pexhaustive}. */
+    /** On every eighth program by default, on all with {@code -Pexhaustive}. */
     @Test
     void optWithOsrChecksOnEveryCorpusProgram() {
-        assertThat(CorpusOperations.checkEach("prun/osr/srd3", 4)).isGreaterThan(Exhaustive.ON ? 690 : 170);
+        assertThat(CorpusOperations.checkEach("prun/osr/srd3", 8)).isGreaterThan(Exhaustive.ON ? 690 : 85);
     }
 
     /**

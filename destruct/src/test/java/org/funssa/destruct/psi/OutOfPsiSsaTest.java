@@ -55,7 +55,7 @@ class OutOfPsiSsaTest {
      * read a copy of it. The figure gives the copy to y; §4.4's algorithm, taking the ψs top down, finds the
      * interference at x (a and b) and gives it to x: the same one unpredicated copy, serving the other ψ. When
      * the first argument is only read (this implementation's improvement), a is in neither class and needs no
-     * copy.
+     * copy. The figure's ψ-CSSA form itself is taken as conventional: no step adds a copy to it.
      */
     @Test
     void figureFourSecondExampleCopiesTheSharedArgumentOnce() {
@@ -74,6 +74,20 @@ class OutOfPsiSsaTest {
         assertThat(steps.normalizeCopies()).isZero();
         assertThat(steps.congruenceCopies()).isEqualTo(1);
         assertThat(OutOfPsiSsa.steps(parse(input), OutOfPsiSsa.Improvements.ALL).congruenceCopies()).isZero();
+        // the figure's own ψ-CSSA form is conventional: neither step inserts a copy in it
+        OutOfPsiSsa.Steps figure = OutOfPsiSsa.steps(parse("""
+                fun f(s: i32, t: i32, u: i32) -> (i32, i32) =
+                  let p = tstne.i32 t 0
+                  let q = tstne.i32 u 0
+                  let a = add.i32 s 1
+                  let d = a
+                  let p ? b = add.i32 s 2
+                  let q ? c = add.i32 s 3
+                  let x = psi.i32(1 ? a, p ? b)
+                  let y = psi.i32(1 ? d, q ? c)
+                  return (x, y)
+                """), SEED);
+        assertThat(figure.normalizeCopies() + figure.congruenceCopies()).isZero();
         assertThat(Alpha.equivalent(steps.congruent(), parse("""
                 fun f(s: i32, t: i32, u: i32) -> (i32, i32) =
                   let p = tstne.i32 t 0

@@ -114,24 +114,11 @@ public final class IfConversion {
             this.predicates = new Predicates(GuardAlgebra.of(nest.function()), vars);
         }
 
-        /**
-         * The body with each region its tail starts converted, again and again as long as the join's tail starts
-         * one. The lets gather in one list: a chain of n hammocks is converted in time linear in its lets, where
-         * rebuilding the body after each conversion made it quadratic.
-         */
         Body convert(int node, Body body) {
-            Body rest = body.withLets(Vector.empty());
-            Body next = convertOnce(rest);
-            if (next == null) {
-                return body;
+            for (Body next = convertOnce(body); next != null; next = convertOnce(body)) {
+                body = next;
             }
-            List<Let> lets = new ArrayList<>(body.lets().asJava());
-            while (next != null) {
-                lets.addAll(next.lets().asJava());
-                rest = next.withLets(Vector.empty());
-                next = convertOnce(rest);
-            }
-            return rest.withLets(Vector.ofAll(lets));
+            return body;
         }
 
         /** One way into the join: an arm's lets (none for a straight jump to the join) and its jump to the join. */

@@ -26,9 +26,6 @@ final class PsiDefinitions {
     private final GuardAlgebra algebra;
     /** Per variable number: the point defining it, or −1. */
     private final int[] point;
-    /** Per point: its node, and its let's index there (−1 for the node's parameters). */
-    private final int[] pointNode;
-    private final int[] pointLet;
     /** Per node: the point of its parameters; its lets' points follow. */
     private final int[] nodePoint;
     /** Per variable number: the let defining it, null for a parameter. */
@@ -40,26 +37,16 @@ final class PsiDefinitions {
         point = new int[function.varCount()];
         let = new Let[function.varCount()];
         Arrays.fill(point, -1);
-        int points = 0;
-        for (int node = 0; node < nest.size(); node++) {
-            points += 1 + nest.body(node).lets().size();
-        }
-        pointNode = new int[points];
-        pointLet = new int[points];
         nodePoint = new int[nest.size()];
         int p = 0;
         for (int node = 0; node < nest.size(); node++) {
             nodePoint[node] = p;
-            pointNode[p] = node;
-            pointLet[p] = -1;
             for (Atom.Var v : nest.params(node)) {
                 point[v.id()] = p;
             }
             p++;
             Body body = nest.body(node);
             for (int i = 0; i < body.lets().size(); i++, p++) {
-                pointNode[p] = node;
-                pointLet[p] = i;
                 Let l = body.lets().get(i);
                 for (Atom.Var v : l.vars()) {
                     point[v.id()] = p;
@@ -89,16 +76,6 @@ final class PsiDefinitions {
     /** The point of let {@code let} of {@code node}'s body, or of its parameters for −1. */
     int point(int node, int let) {
         return nodePoint[node] + 1 + let;
-    }
-
-    /** The node of point {@code p}. */
-    int node(int p) {
-        return pointNode[p];
-    }
-
-    /** The let index of point {@code p} in its node's body, −1 for the node's parameters. */
-    int letIndex(int p) {
-        return pointLet[p];
     }
 
     /** The let defining {@code v}, or null for a parameter or a variable of no let. */

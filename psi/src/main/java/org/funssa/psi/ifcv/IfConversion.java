@@ -238,12 +238,13 @@ public final class IfConversion {
                             order.map(k -> new Expr.Psi.Arg(guards.get(k), values.get(k))))));
                 }
             }
-            lets.addAll(join.body().lets().asJava());
+            // The join's lets, converted already and as long as the rest of a chain of hammocks, are prepended
+            // to, not copied: each conversion costs its region, not what follows it.
             Set<Label> entered = body.tail().jumps().map(Tail.Jump::target).toSet();
             Vector<Fn> functions = body.functions()
                     .filter(f -> f != join && !entered.contains(f.label()))
                     .appendAll(join.body().functions());
-            return new Body(Vector.ofAll(lets), functions, join.body().tail());
+            return new Body(join.body().lets().prependAll(lets), functions, join.body().tail());
         }
 
         private static boolean definedIn(Atom a, Arm arm) {

@@ -55,7 +55,9 @@ class OutOfPsiSsaTest {
      * read a copy of it. The figure gives the copy to y; §4.4's algorithm, taking the ψs top down, finds the
      * interference at x (a and b) and gives it to x: the same one unpredicated copy, serving the other ψ. When
      * the first argument is only read (this implementation's improvement), a is in neither class and needs no
-     * copy. The figure's ψ-CSSA form itself is taken as conventional: no step adds a copy to it.
+     * copy. The figure itself (§4.2) shows forms, not a run of the algorithm, and both its forms are reproduced:
+     * its ψ-CSSA form is taken as conventional (no step adds a copy), and renaming its classes gives its non-SSA
+     * form exactly.
      */
     @Test
     void figureFourSecondExampleCopiesTheSharedArgumentOnce() {
@@ -75,7 +77,7 @@ class OutOfPsiSsaTest {
         assertThat(steps.congruenceCopies()).isEqualTo(1);
         assertThat(OutOfPsiSsa.steps(parse(input), OutOfPsiSsa.Improvements.ALL).congruenceCopies()).isZero();
         // the figure's own ψ-CSSA form is conventional: neither step inserts a copy in it
-        OutOfPsiSsa.Steps figure = OutOfPsiSsa.steps(parse("""
+        String figureCssa = """
                 fun f(s: i32, t: i32, u: i32) -> (i32, i32) =
                   let p = tstne.i32 t 0
                   let q = tstne.i32 u 0
@@ -86,8 +88,23 @@ class OutOfPsiSsaTest {
                   let x = psi.i32(1 ? a, p ? b)
                   let y = psi.i32(1 ? d, q ? c)
                   return (x, y)
-                """), SEED);
+                """;
+        OutOfPsiSsa.Steps figure = OutOfPsiSsa.steps(parse(figureCssa), SEED);
         assertThat(figure.normalizeCopies() + figure.congruenceCopies()).isZero();
+        // and renaming its classes {a, b, x} and {d, c, y} gives the figure's non-SSA form, in LIR:
+        // x = …; y = x; p? x = …; q? y = …
+        Program program = IrParser.parse("fig4.ir", HEADER + figureCssa);
+        String lir = LirPrinter.print(LirWriter.write(OutOfPsiSsa.withImprovements(new Sreedhar(), SEED)
+                .apply(program)));
+        String tstne = "\\(TSTNE I32 \\(REG I32 \"%s\"\\) \\(INTCONST I32 0\\)\\)";
+        String add = "\\(ADD I32 \\(REG I32 \"s\"\\) \\(INTCONST I32 %d\\)\\)";
+        assertThat(lir).containsPattern("\\(PROLOGUE [^\n]*\n"
+                + " *\\(SET I32 \\(REG I32 \"([^\"]+)\"\\) " + add.formatted(1) + "\\)\n"
+                + " *\\(SET I32 \\(REG I32 \"([^\"]+)\"\\) \\(REG I32 \"\\1\"\\)\\)\n"
+                + " *\\(SET I32 \\(REG I32 \"\\1\"\\) \\(IF I32 " + tstne.formatted("t") + " " + add.formatted(2)
+                + " \\(REG I32 \"\\1\"\\)\\)\\)\n"
+                + " *\\(SET I32 \\(REG I32 \"\\2\"\\) \\(IF I32 " + tstne.formatted("u") + " " + add.formatted(3)
+                + " \\(REG I32 \"\\2\"\\)\\)\\)\n");
         assertThat(Alpha.equivalent(steps.congruent(), parse("""
                 fun f(s: i32, t: i32, u: i32) -> (i32, i32) =
                   let p = tstne.i32 t 0

@@ -17,11 +17,11 @@ class FullStringCorpusTest {
     static final String FULL = "prun/cpyp/cstp/hli/osr/gra/ssag/cse/dce/srd3";
 
     /**
-     * On every 32nd program by default (each pass has its own corpus check on more), on all with
+     * On every 64th program by default (each pass has its own corpus check on more), on all with
      * {@code -Pexhaustive}.
      */
     @Test
     void optWithEveryGlobalOptimizationChecksOnEveryCorpusProgram() {
-        assertThat(CorpusOperations.checkEach(FULL, 32)).isGreaterThan(Exhaustive.ON ? 690 : 20);
+        assertThat(CorpusOperations.checkEach(FULL, 64)).isGreaterThan(Exhaustive.ON ? 690 : 10);
     }
 }

@@ -148,7 +148,8 @@ public final class QualityReport {
         Vector<PassString> parsed = passes.map(Phases::parse);
         return Vector.ofAll(corpus.programs().toJavaParallelStream()
                 .filter(p -> coins.containsKey(p.path()))
-                .map(p -> row(p, passes, parsed, coins.get(p.path()).get(), operations ? Option.of(Budget.of(p)) : Option.none()))
+                .map(p -> row(p, passes, parsed, coins.get(p.path()).get(),
+                        operations ? Option.of(Budget.of(p)) : Option.<Budget>none()))
                 .toList());
     }
 
@@ -185,7 +186,8 @@ public final class QualityReport {
 
     /** A table row: a label, then the cells. */
     private static String line(String label, Iterable<?> cells) {
-        return "| " + label + " | " + Vector.ofAll(cells).mkString(" | ") + " |\n";
+        return Vector.<Object>ofAll(cells).prepend(label).map(String::valueOf)
+                .map(cell -> cell.isEmpty() ? " |" : " " + cell + " |").mkString("|", "", "\n");
     }
 
     /** The line under a table's header: a left-aligned label column, then {@code columns} right-aligned. */
@@ -287,7 +289,10 @@ public final class QualityReport {
                         measured.count(r -> r.operations(i) < r.coinsOperations().get().get()), measured.size()))
                         .prepend(""));
         return names.size() == 1 ? rows : rows + line("executed operations against versus, " + over,
-                Vector.of("", change(totals.get(0), totals.get(1)), ""));
+                Vector.of("", change(totals.get(0), totals.get(1)), ""))
+                + line("programs on which funssa executes fewer / more operations than versus, " + over, Vector.of(
+                        "", measured.count(r -> r.operations(0) < r.operations(1)) + " / "
+                                + measured.count(r -> r.operations(0) > r.operations(1)), ""));
     }
 
     /** A program's cells in the per-program table. */

@@ -40,7 +40,9 @@ class QualityReportTest {
                 (PROLOGUE (0 0))
                (DEFLABEL "_lab1")
                 (SET I32 (MEM I32 (FRAME I64 "a.1")) (INTCONST I32 256))
-                (CALL (STATIC I64 "printf") ((STATIC I64 "string.5") (MEM I32 (FRAME I64 "a.1")) (INTCONST I32 512)) ((MEM I32 (FRAME I64 "functionvalue.4"))))
+                (CALL (STATIC I64 "printf")
+                  ((STATIC I64 "string.5") (MEM I32 (FRAME I64 "a.1")) (INTCONST I32 512))
+                  ((MEM I32 (FRAME I64 "functionvalue.4"))))
                 (SET I32 (MEM I32 (FRAME I64 "returnvalue.3")) (INTCONST I32 0))
                 (JUMP (LABEL I64 "_epilogue"))
                (DEFLABEL "_epilogue")
@@ -109,7 +111,7 @@ class QualityReportTest {
         assertThat(md).contains("**FAILED on 1 programs**",
                 "- G/p: funssa's output with prun/srd3 prints other than .ans from character 6",
                 "| executed operations, total over the 1 programs run | 10 | 7 |",
-                "| executed operations against COINS, over the 1 programs run |  | -30.0 % |",
+                "| executed operations against COINS, over the 1 programs run | | -30.0 % |",
                 "| G/p | 4 | 4 | 0 | 0 | failed | failed | failed |",
                 "| G/q | 4 | 4 | 0 | 0 | 10 | 7 | -30.0 % |");
     }

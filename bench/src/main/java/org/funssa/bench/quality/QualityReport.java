@@ -161,7 +161,8 @@ public final class QualityReport {
             Module output = Phases.compile(LirReader.read(program.frontEnd()), string._1);
             return new Outcome(count(output), steps.map(n -> Operations.of(program, output, n,
                     "funssa's output with " + passes.get(string._2))));
-        }));
+        }).recoverWith(e -> Try.failure(new IllegalStateException("funssa with " + passes.get(string._2)
+                + " failed: " + e, e))));
         Option<Try<Long>> coinsOperations = steps.map(n -> Try.of(() -> LirReader.read(coinsOptimized(program)))
                 .flatMap(m -> Operations.of(program, m, n, "COINS's .coins-opt.lir")));
         return new Row(program.path(), coins, funssa, coinsOperations);

@@ -105,11 +105,13 @@ class QualityReportTest {
                 new QualityReport.Row("G/p", count, Vector.of(Try.success(new QualityReport.Outcome(count,
                         Option.of(wrong)))), Option.of(Try.success(10L))),
                 new QualityReport.Row("G/q", count, Vector.of(Try.success(new QualityReport.Outcome(count,
-                        Option.of(Try.success(7L))))), Option.of(Try.success(10L))));
+                        Option.of(Try.success(7L))))), Option.of(Try.success(10L))),
+                new QualityReport.Row("G/r", count, Vector.of(Try.failure(new IllegalStateException("boom"))),
+                        Option.of(Try.success(10L))));
         String md = QualityReport.markdown(Options.parse("--passes", "prun/srd3", "--operations"), rows,
                 Machine.current());
-        assertThat(md).contains("**FAILED on 1 programs**",
-                "- G/p: funssa's output with prun/srd3 prints other than .ans from character 6",
+        assertThat(md).doesNotContain("| G/r |").contains("**FAILED on 2 programs**",
+                "- G/p: funssa's output with prun/srd3 prints other than .ans from character 6", "- G/r: boom",
                 "| executed operations, total over the 1 programs run | 10 | 7 |",
                 "| executed operations against COINS, over the 1 programs run | | -30.0 % |",
                 "| G/p | 4 | 4 | 0 | 0 | failed | failed | failed |",

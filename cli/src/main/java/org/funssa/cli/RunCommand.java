@@ -34,7 +34,10 @@ import picocli.CommandLine.Parameters;
  * runtime error; each file's messages come together and in input order on stderr, {@code --stats} lines
  * starting with the file's name; {@code --status-file} receives one line per file, in input order,
  * {@code FILE<tab>outcome}, the outcome of a file that could not be run being {@code input-error} or
- * {@code internal-error} and its message's first line; the exit status is the highest of the files'.
+ * {@code internal-error} and its message's first line. A batch's exit status says whether every program ran
+ * to its end: 0 if so, whatever the programs returned (the status file has that), else the highest of the
+ * failures' statuses (2 for a file that cannot be read, 3 for a runtime error). Corpus programs often return
+ * what is left in a register; a status taken from their return values would hide the runtime errors.
  */
 @Command(name = "run", description = {
         "Interpret a LIR module: its output on stdout, its return value as the exit status.",
@@ -42,9 +45,9 @@ import picocli.CommandLine.Parameters;
                 + " -o DIR is then required; each program's stdout goes to DIR/<name>.out (NAME.lir gives"
                 + " NAME.out; a directory's files keep their path below it); messages and runtime errors"
                 + " (FILE:LINE:COL: ...) come per file in input order on stderr; a file that cannot be read or"
-                + " fails is reported and the others still run. The exit status is the highest of the files'"
-                + " (0 only if every program ended with status 0); --status-file has one line per file:"
-                + " FILE, a tab, and how it ended."})
+                + " fails is reported and the others still run. The exit status is 0 if every program ran to its"
+                + " end, whatever it returned, else the highest of the failures' (2 bad input, 3 runtime error);"
+                + " --status-file has one line per file: FILE, a tab, and how it ended (returned N, ...)."})
 final class RunCommand implements Callable<Integer> {
 
     private final Terminal terminal;
@@ -88,8 +91,11 @@ final class RunCommand implements Callable<Integer> {
         this.report = report;
     }
 
-    /** How one run ended: the line {@code --status-file} gets, and the exit status. */
-    private record Ran(String outcome, int status) {}
+    /**
+     * How one run ended: the line {@code --status-file} gets, the exit status of {@code run FILE}, and whether
+     * the program failed (a runtime error) rather than ran to its end.
+     */
+    private record Ran(String outcome, int status, boolean failed) {}
 
     @Override
     public Integer call() {
@@ -112,7 +118,7 @@ final class RunCommand implements Callable<Integer> {
                         job.input() + ": "));
         Option.of(statusFile).forEach(f -> write(f, done.map(d -> d.job().input() + "\t"
                 + d.ending().fold(RunCommand::notRun, Ran::outcome) + "\n").mkString()));
-        return Batch.worst(done, Ran::status);
+        return Batch.worst(done, ran -> ran.failed() ? ExitStatus.RUNTIME_ERROR : ExitStatus.OK);
     }
 
     /** Where a batch writes the stdout of {@code NAME.lir} (or of any other name): {@code NAME.out}. */
@@ -159,7 +165,7 @@ final class RunCommand implements Callable<Integer> {
             case RunResult.Returned r -> r.exitStatus();
             case RunResult.Exited e -> e.status();
             case RunResult.Failed f -> ExitStatus.RUNTIME_ERROR;
-        });
+        }, result instanceof RunResult.Failed);
     }
 
     /**

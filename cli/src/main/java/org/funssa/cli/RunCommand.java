@@ -2,6 +2,7 @@ package org.funssa.cli;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -136,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
         if (target.isEmpty()) {
             return interpret(file, parsed, terminal.out(), err, statsPrefix);
         }
-        try (OutputStream out = Files.newOutputStream(createParent(target.get()))) {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(createParent(target.get())))) {
             return interpret(file, parsed, out, err, statsPrefix);
         } catch (IOException e) {
             throw new InputError(target.get() + ": cannot write: " + e.getMessage());

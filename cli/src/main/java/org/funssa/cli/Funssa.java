@@ -54,7 +54,7 @@ public final class Funssa implements Callable<Integer> {
     static int execute(Terminal terminal, String... args) {
         Funssa root = new Funssa(terminal);
         CommandLine line = new CommandLine(root)
-                .addSubcommand(new CommandLine(new RunCommand(terminal)))
+                .addSubcommand(new CommandLine(new RunCommand(terminal, root::report)))
                 .addSubcommand(new CommandLine(new PrintCommand(terminal)))
                 .addSubcommand(new CommandLine(new CfgCommand(terminal)))
                 .addSubcommand(new CommandLine(new PpgCommand(terminal)))

@@ -2,7 +2,6 @@ package org.funssa.cli;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,10 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.ToIntBiFunction;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.interp.RunOptions;
@@ -115,56 +110,12 @@ final class OptCommand implements Callable<Integer> {
         if (output == null) {
             throw new InputError("funssa opt: several inputs need -o DIR, the directory for their results");
         }
-        Vector<Batch.Job> jobs = Batch.of(inputs, output).jobs();
-        ExecutorService workers = Executors.newFixedThreadPool(
-                Math.min(jobs.size(), Runtime.getRuntime().availableProcessors()));
-        try {
-            Vector<Future<Reported>> reports = jobs.map(job -> workers.submit(() -> run(job, pipeline, options)));
-            int worst = ExitStatus.OK;
-            for (Future<Reported> report : reports) {
-                Reported done = await(report);
-                terminal.err().print(done.messages());
-                worst = Math.max(worst, done.status());
-            }
-            return worst;
-        } finally {
-            workers.shutdownNow();
-        }
-    }
-
-    /** What one module of a batch wrote on stderr, and its exit status. */
-    private record Reported(String messages, int status) {}
-
-    /**
-     * Optimizes one module of a batch on a worker thread, keeping its messages apart so that each module's
-     * lines stay together and the modules' come out in input order.
-     */
-    private Reported run(Batch.Job job, PassString pipeline, ConstructionOptions options) {
-        ByteArrayOutputStream messages = new ByteArrayOutputStream();
-        PrintStream err = new PrintStream(messages, true, StandardCharsets.UTF_8);
-        int status = ExitStatus.OK;
-        try {
+        Batch batch = Batch.of("opt", inputs, output, name -> name);
+        return Batch.worst(batch.run(terminal.err(), report, (job, err) -> {
             optimize(new Terminal(terminal.out(), err), job.input(), pipeline, options, Option.of(job.output()),
                     job.input() + ": ");
-        } catch (RuntimeException e) {
-            status = report.applyAsInt(e, err);
-        }
-        return new Reported(messages.toString(StandardCharsets.UTF_8), status);
-    }
-
-    /** The worker's result; an Error it met (out of memory, …) is thrown here, as it would be without workers. */
-    private static Reported await(Future<Reported> report) {
-        try {
-            return report.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a module of the batch", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
+            return ExitStatus.OK;
+        }), status -> status);
     }
 
     /**

@@ -175,6 +175,96 @@ class FunssaTest {
         assertThat(Files.readString(status)).isEqualTo("exited 3\n");
     }
 
+    /** A module whose main returns {@code 9 / divisor}: a runtime error at 7:5 when the divisor is 0. */
+    private Path dividing(String name, int divisor) throws IOException {
+        return file(name, """
+                (MODULE "d"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("z%%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (SET I32 (REG I32 "z%%") (INTCONST I32 %d))
+                    (EPILOGUE (0 0) (DIVS I32 (INTCONST I32 9) (REG I32 "z%%")))))
+                """.formatted(divisor));
+    }
+
+    @Test
+    void runOnADirectoryAndFilesWritesEachProgramsOutputApartAndSaysWhetherAllRan() throws IOException {
+        Corpus.Program fib = TestCorpus.require().program("TestSsa/fib").get();
+        Path in = Files.createDirectories(dir.resolve("in/deeper"));
+        Path fibFile = Files.copy(fib.frontEnd(), in.resolve("fib.fe.lir"));
+        Path example = file("in/example.lir", Inputs.exampleText());
+        Path divide = dividing("in/divide.lir", 0);
+        Path nine = dividing("in/nine.lir", 1);
+        Path syntax = file("in/syntax.lir", "(MODULE \"m\"\n  (SYMTAB)\n  (FUNCTION \"main\" (SYMTAB)"
+                + " (PROLOGUE (0 0))\n");
+        file("in/notes.txt", "not LIR, not read");
+        Path single = file("single.lir", Inputs.exampleText());
+        Path out = dir.resolve("out");
+        Path status = dir.resolve("status.tsv");
+        Outcome o = funssa("run", dir.resolve("in").toString(), single.toString(), "--stats",
+                "--status-file", status.toString(), "-o", out.toString());
+
+        // A runtime error (3) and an unreadable file (2): the higher; the programs' return values are data.
+        assertThat(o.status()).as(o.err()).isEqualTo(ExitStatus.RUNTIME_ERROR);
+        assertThat(o.out()).isEmpty();
+        try (java.util.stream.Stream<Path> written = Files.walk(out)) {
+            assertThat(written.filter(Files::isRegularFile).map(p -> out.relativize(p).toString()).sorted())
+                    .containsExactly("deeper/fib.fe.out", "divide.out", "example.out", "nine.out", "single.out");
+        }
+        assertThat(Files.readString(out.resolve("deeper/fib.fe.out"))).isEqualTo(fib.expectedOutput());
+        for (Path program : new Path[] {example, nine, divide}) {
+            Path written = out.resolve(RunCommand.outputName(program.getFileName().toString()));
+            assertThat(Files.readString(written, StandardCharsets.ISO_8859_1)).isEqualTo(funssa("run",
+                    program.toString()).out());
+        }
+        assertThat(Files.readString(out.resolve("single.out"))).contains("sumto(10) = 55");
+
+        // Each file's messages together, in input order; the syntax error at its place, the others still ran.
+        Vector<String> err = Vector.ofAll(o.err().lines().toList());
+        assertThat(err.get(0)).startsWith(fibFile + ": {\"steps\": ");
+        assertThat(err.get(1)).startsWith(divide + ":7:5: in main: runtime error: ").endsWith("division by zero");
+        assertThat(err.get(2)).startsWith(divide + ": {\"steps\": ");
+        assertThat(err.get(3)).startsWith(example + ": {\"steps\": ");
+        assertThat(err.get(4)).startsWith(nine + ": {\"steps\": ");
+        assertThat(err.get(5)).matches(Pattern.quote(syntax.toString()) + ":4:\\d+: .*");
+        assertThat(err.get(6)).startsWith(single + ": {\"steps\": ");
+        assertThat(err).hasSize(7);
+        assertThat(Files.readString(status)).isEqualTo(fibFile + "\treturned 0\n"
+                + divide + "\truntime-error " + err.get(1) + "\n"
+                + example + "\treturned 0\n"
+                + nine + "\treturned 9\n"
+                + syntax + "\tinput-error " + err.get(5) + "\n"
+                + single + "\treturned 0\n");
+    }
+
+    @Test
+    void aBatchRunNeedsAnOutputDirectoryAndIsQuietAndZeroWhenEveryProgramRanToItsEnd() throws IOException {
+        Path example = file("example.lir", Inputs.exampleText());
+        Path other = dividing("other.lir", 1);
+        Outcome noDirectory = funssa("run", example.toString(), other.toString());
+        assertThat(noDirectory.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+        assertThat(noDirectory.err()).isEqualTo("funssa run: several inputs need -o DIR, the directory for their"
+                + " outputs" + System.lineSeparator());
+
+        Path out = dir.resolve("out");
+        Outcome batch = funssa("run", example.toString(), other.toString(), "-o", out.toString());
+        assertThat(batch).isEqualTo(new Outcome(ExitStatus.OK, "", ""));
+        assertThat(funssa("run", other.toString()).status()).isEqualTo(9);
+        assertThat(Files.readString(out.resolve("example.out"))).isEqualTo(funssa("run", example.toString()).out());
+
+        Path clash = file("again/example.lir", Inputs.exampleText());
+        assertThat(funssa("run", example.toString(), clash.toString(), "-o", out.toString()).err())
+                .contains(example + " and " + clash + " would both be written to " + out.resolve("example.out"));
+
+        // One file: -o names the file for its output, or a directory to put NAME.out in.
+        Path alone = dir.resolve("alone.txt");
+        assertThat(funssa("run", other.toString(), "-o", alone.toString())).isEqualTo(new Outcome(9, "", ""));
+        assertThat(alone).exists();
+        assertThat(funssa("run", example.toString(), "-o", out.toString()).status()).isZero();
+        assertThat(Files.readString(out.resolve("example.out"))).contains("sumto(10) = 55");
+    }
+
     @Test
     void aByteThatIsNotUtf8IsAnInputErrorAtItsPlaceInEveryCommand() throws IOException {
         Path latin1 = dir.resolve("latin1.lir");

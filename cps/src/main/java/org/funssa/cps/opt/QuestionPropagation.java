@@ -45,16 +45,21 @@ import org.funssa.cps.rewrite.ScopedMap;
  *     insertion hoists through a loop (Figure 6.5(b)), and a value carried round a loop is not found. The sparse
  *     edges of §6.3.2 (loops collapsed, virtual edges) go no further than that: the sparse edge used is the one
  *     to the immediate dominator, under Theorem 1's two conditions.
- *   - Safety of insertion. The forward question follows jumps while e's operands stay in scope (it does not
- *     rename through φs, so it may say no where the seed says yes). For an expression that may trap
- *     (Expr.mayTrap: divisions, loads), anticipation is strict: every path from the join reaches e before any
- *     other let that may trap or act (a store, a call) and without going round a cycle, so an inserted copy traps
- *     only where the original would have trapped with nothing observable in between.
+ *   - Safety of insertion. The forward question renames e through each jump (transPhi′: an operand the jump
+ *     passes becomes the parameter receiving it) and needs its other operands in scope after the jump. For an
+ *     expression that may trap (Expr.mayTrap: divisions, loads), anticipation is strict: every path from the join
+ *     reaches e before any other let that may trap or act (a store, a call) and without going round a cycle, so an
+ *     inserted copy traps only where the original would have trapped with nothing observable in between.
  *   - Loads take part through their memory token (ExpressionKey.Load): a φ of memory renames the token like any
  *     operand. Predicated lets and ψs are never asked about nor answer (ExpressionKey has no ψ; a guarded let is
  *     skipped); calls and stores are not expressions here.
  *   - Each question is bounded (BUDGET steps of backward and forward propagation, memoized per question as the
  *     seed's visited marks are): one that runs out is answered no, which keeps the pass near-linear.
+ * One sweep does not reach a fixpoint: a statement inserted at the end of a body for a later question may itself
+ * be partially redundant, which the sweep, past that body, does not ask. The sweep is repeated until it changes
+ * nothing, which makes the pass idempotent. Each sweep that changes something turns a statement into a copy and
+ * inserts only at predecessors of lower rank, where the next sweep may turn the insertion into a copy in turn;
+ * the ranks are finite, so the repetition ends (on the corpus after at most a few sweeps).
  * What the pass leaves: v ← newSrc copies (dce or shrink deletes them) and new φs that may be redundant (rpe).
  */
 
@@ -74,6 +79,11 @@ public final class QuestionPropagation {
 
     /** The function with every available expression replaced by a copy of a variable that holds its value. */
     public static Function apply(Function function) {
+        return LoopNest.untilUnchanged(function, QuestionPropagation::once);
+    }
+
+    /** One sweep of Figure 6.8 over the function. */
+    private static Function once(Function function) {
         Nest nest = Nest.checked(function);
         Analysis analysis = new Analysis(nest);
         analysis.run();
@@ -467,19 +477,20 @@ public final class QuestionPropagation {
                 return ahead(e, key, w, new HashMap<>());
             }
 
-            private boolean ahead(Expr e, ExpressionKey key, int x, HashMap<Integer, Boolean> visited) {
-                Boolean known = visited.get(x);
+            private boolean ahead(Expr e, ExpressionKey key, int x, HashMap<Site, Boolean> visited) {
+                Site site = new Site(x, key);
+                Boolean known = visited.get(site);
                 if (known != null) {
                     return known;
                 }
                 boolean traps = e.mayTrap();
-                visited.put(x, !traps); // a cycle: anticipated round it only if e cannot trap
+                visited.put(site, !traps); // a cycle: anticipated round it only if e cannot trap
                 boolean answer = scan(e, key, x, traps, visited);
-                visited.put(x, answer);
+                visited.put(site, answer);
                 return answer;
             }
 
-            private boolean scan(Expr e, ExpressionKey key, int x, boolean traps, HashMap<Integer, Boolean> visited) {
+            private boolean scan(Expr e, ExpressionKey key, int x, boolean traps, HashMap<Site, Boolean> visited) {
                 Body body = nest.body(x);
                 for (Let let : body.lets()) {
                     if (--budget < 0) {
@@ -497,12 +508,39 @@ public final class QuestionPropagation {
                     return false;
                 }
                 for (int k = 0; k < nest.jumpCount(x); k++) {
+                    int j = jumpBase[x] + k;
                     int s = nest.target(x, k);
-                    if (!inScope(e, s) || !ahead(e, key, s, visited)) {
+                    Expr next = forward(e, j, s);
+                    Option<ExpressionKey> renamed = ExpressionKey.of(next);
+                    if (!inScope(next, s) || renamed.isEmpty() || !ahead(next, renamed.get(), s, visited)) {
                         return false;
                     }
                 }
                 return true;
+            }
+
+            /**
+             * transPhi′: {@code e} as it is written after jump j to body s, each operand the jump passes renamed to
+             * the parameter that receives it (the first, when several do).
+             */
+            private Expr forward(Expr e, int j, int s) {
+                int source = jumpSource[j];
+                Vector<Atom> args = nest.body(source).tail().jump(j - jumpBase[source]).args();
+                Vector<Atom.Var> params = nest.params(s);
+                return e.mapAtoms(a -> {
+                    for (int i = 0; i < args.size(); i++) {
+                        if (canon(args.get(i)).equals(a)) {
+                            return params.get(i);
+                        }
+                    }
+                    List<Atom> extra = extraArgs.get(j);
+                    for (int i = 0; extra != null && i < extra.size(); i++) {
+                        if (extra.get(i).equals(a)) {
+                            return newParams.get(s).get(i);
+                        }
+                    }
+                    return a;
+                });
             }
 
             /** Whether every variable operand of {@code e} is in scope in body {@code s}. */

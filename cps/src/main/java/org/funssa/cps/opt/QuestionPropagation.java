@@ -7,14 +7,11 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
-import org.funssa.core.names.NameSupply;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Images;
-import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.pass.Pass;
@@ -29,8 +26,7 @@ import org.funssa.cps.rewrite.ScopedMap;
  * along a sparse edge straight to the immediate dominator when Theorem 1 (§6.3.1) says no occurrence lies between
  * (the ranks of QuestionRanks, the occurrences' ranks kept sorted per expression); at a join whose predecessors
  * answer yes, the value is merged by a new φ-function (a new parameter of the join, an argument on each jump). When
- * only some predecessors answer yes (§6.3.3), e is inserted at the others — at the end of the predecessor, or on
- * its edge split by a new block (EdgeSplitting's shape) when it has several successors — provided e is anticipated
+ * only some predecessors answer yes (§6.3.3), e is inserted at the end of the others, provided e is anticipated
  * at the join (Figure 6.7's postEqp, a forward question). v ← e becomes v ← newSrc and v is copy-propagated (lines
  * 14–16). Insertions are made only when at least one predecessor's answer comes from a real occurrence (AV of
  * §6.3.3; answers made of insertions alone would be hoisting, not a redundancy). The questions over the expressions
@@ -50,6 +46,12 @@ import org.funssa.cps.rewrite.ScopedMap;
  *     expression that may trap (Expr.mayTrap: divisions, loads), anticipation is strict: every path from the join
  *     reaches e before any other let that may trap or act (a store, a call) and without going round a cycle, so an
  *     inserted copy traps only where the original would have trapped with nothing observable in between.
+ *   - Critical edges. A predecessor that branches would need its edge split to receive an insertion; the new block
+ *     costs a jump on the path it serves, where the insertion then saves nothing (an operation inserted, a jump
+ *     added, one removed at the join): that path would execute more than before. So a join where such a
+ *     predecessor lacks the value is answered no, and every insertion leaves each path executing no more
+ *     operations than before, as computational optimality asks. (On the corpus, splitting made
+ *     OptAdd/tpqsort2 execute 5,011,573 more operations.)
  *   - Loads take part through their memory token (ExpressionKey.Load): a φ of memory renames the token like any
  *     operand. Predicated lets and ψs are never asked about nor answer (ExpressionKey has no ψ; a guarded let is
  *     skipped); calls and stores are not expressions here.
@@ -113,11 +115,11 @@ public final class QuestionPropagation {
         /** A new parameter of a join, an argument per jump into it (in the order of the join's predecessors). */
         record Phi(int join, Atom.Var param, ExpressionKey key, Atom.Var[] args) implements Pending {}
 
-        /** {@code var ← expr} at the end of a jump's source, or on the jump's edge. */
+        /** {@code var ← expr} at the end of a jump's source, which has no other jump. */
         record Insert(int jump, Atom.Var var, Expr expr, ExpressionKey key) implements Pending {}
     }
 
-    /** The ranks (doubled; an edge's is its source's plus one) at which an expression occurs, sorted. */
+    /** The ranks of the bodies where an expression occurs, sorted. */
     private static final class Occurrences {
         private int[] ranks = new int[2];
         private int size;
@@ -158,24 +160,22 @@ public final class QuestionPropagation {
         /** The jumps into node w: preds[predStart[w]] … preds[predStart[w + 1] − 1]. */
         private final int[] predStart;
         private final int[] preds;
-        /** By variable number: its body (−1 on an edge), its index among its body's parameters (−1: a let). */
+        /** By variable number: its body (−1: not yet placed), its index among its body's parameters (−1: a let). */
         private int[] defNode;
         private int[] paramIndex;
         /** By variable number: the variable it was replaced by (copy propagation), or null. */
         private Atom.Var[] copyOf;
         /** The expressions the bodies enclosing the walk compute (Figure 6.2's table). */
         private final ScopedMap<ExpressionKey, Atom.Var> available = new ScopedMap<>();
-        /** Occurrences at the end of a body, and on an edge (by jump number). */
+        /** Occurrences at the end of a body. */
         private final HashMap<Site, Atom.Var> atExit = new HashMap<>();
-        private final HashMap<Site, Atom.Var> onEdge = new HashMap<>();
         private final HashMap<ExpressionKey, Occurrences> occurrences = new HashMap<>();
         /** What the questions answered yes add: by node, replaced lets, new parameters, lets at the end. */
         private final Atom.Var[][] replaced;
         private final List<List<Atom.Var>> newParams;
         private final List<List<Let>> appended;
-        /** By jump number: new arguments, lets on the edge. */
+        /** By jump number: new arguments. */
         private final List<List<Atom>> extraArgs;
-        private final List<List<Let>> edgeLets;
 
         Analysis(Nest nest) {
             this.nest = nest;
@@ -227,7 +227,6 @@ public final class QuestionPropagation {
             newParams = new ArrayList<>(Collections.nCopies(n, null));
             appended = new ArrayList<>(Collections.nCopies(n, null));
             extraArgs = new ArrayList<>(Collections.nCopies(jumps, null));
-            edgeLets = new ArrayList<>(Collections.nCopies(jumps, null));
         }
 
         /** Figure 6.8: every body in a dominance order that is topological, each statement asked about. */
@@ -300,14 +299,14 @@ public final class QuestionPropagation {
                     available.put(key, value);
                 }
                 if (ranks.reached(node)) {
-                    occur(atExit, new Site(node, key), value, 2 * ranks.of(node));
+                    occur(new Site(node, key), value, ranks.of(node));
                 }
             }
         }
 
         /** Enters an occurrence of an expression. */
-        private void occur(HashMap<Site, Atom.Var> where, Site site, Atom.Var value, int rank) {
-            if (where.putIfAbsent(site, value) == null) {
+        private void occur(Site site, Atom.Var value, int rank) {
+            if (atExit.putIfAbsent(site, value) == null) {
                 occurrences.computeIfAbsent(site.key(), k -> new Occurrences()).add(rank);
             }
         }
@@ -318,7 +317,7 @@ public final class QuestionPropagation {
                     ? copyOf[v.id()] : atom;
         }
 
-        /** A new variable of the type of {@code like}, with its body (−1: an edge) and parameter index. */
+        /** A new variable of the type of {@code like}, with its body (−1: not yet placed). */
         private Atom.Var fresh(Atom.Var like, int node) {
             Atom.Var var = new Atom.Var(nextVar++, like.hint(), like.type());
             if (var.id() >= defNode.length) {
@@ -399,7 +398,7 @@ public final class QuestionPropagation {
                     return modPhi ? NO : exit(e, key, d);
                 }
                 if (!modPhi && ranks.acyclicBetween(d, w)
-                        && !occurrencesOf(key).between(2 * ranks.of(d), 2 * ranks.of(w))) {
+                        && !occurrencesOf(key).between(ranks.of(d), ranks.of(w))) {
                     return exit(e, key, d); // the sparse edge (Theorem 1)
                 }
                 return join(e, key, w, modPhi);
@@ -424,7 +423,7 @@ public final class QuestionPropagation {
                         return NO; // a ⊥ argument: nothing to find, nothing to insert
                     }
                     keys[i] = renamed.get();
-                    Answer answer = onJump(exprs[i], keys[i], j);
+                    Answer answer = exit(exprs[i], keys[i], jumpSource[j]);
                     if (answer instanceof Answer.Yes yes) {
                         values[i] = yes.var();
                     } else {
@@ -442,7 +441,7 @@ public final class QuestionPropagation {
                     if (one && def >= 0 && def != w && nest.encloses(def, w)) {
                         return new Answer.Yes(same, true);
                     }
-                } else if (anticipated(e, key, w)) {
+                } else if (insertable(values, w) && anticipated(e, key, w)) {
                     for (int i = 0; i < count; i++) {
                         if (values[i] == null) {
                             values[i] = fresh(like, -1);
@@ -457,10 +456,14 @@ public final class QuestionPropagation {
                 return new Answer.Yes(phi, true);
             }
 
-            /** Is {@code e} available at the end of jump {@code j}? */
-            private Answer onJump(Expr e, ExpressionKey key, int j) {
-                Atom.Var there = onEdge.get(new Site(j, key));
-                return there != null ? new Answer.Yes(there, true) : exit(e, key, jumpSource[j]);
+            /** Whether every predecessor lacking the value has no other jump: the insertion needs no new block. */
+            private boolean insertable(Atom.Var[] values, int w) {
+                for (int i = 0; i < values.length; i++) {
+                    if (values[i] == null && nest.jumpCount(jumpSource[preds[predStart[w] + i]]) != 1) {
+                        return false;
+                    }
+                }
+                return true;
             }
 
             /** Is {@code e} available at the end of body {@code p}? */
@@ -469,7 +472,7 @@ public final class QuestionPropagation {
                 if (there != null) {
                     return new Answer.Yes(there, true);
                 }
-                return occurrencesOf(key).below(2 * ranks.of(p)) ? entry(e, key, p) : NO;
+                return occurrencesOf(key).below(ranks.of(p)) ? entry(e, key, p) : NO;
             }
 
             /** Figure 6.7: is {@code e} anticipated at the entry of body {@code w}? */
@@ -566,20 +569,13 @@ public final class QuestionPropagation {
                             for (int i = 0; i < phi.args().length; i++) {
                                 listAt(extraArgs, preds[predStart[w] + i]).add(phi.args()[i]);
                             }
-                            occur(atExit, new Site(w, phi.key()), phi.param(), 2 * ranks.of(w));
+                            occur(new Site(w, phi.key()), phi.param(), ranks.of(w));
                         }
                         case Pending.Insert insert -> {
-                            int j = insert.jump();
-                            int source = jumpSource[j];
-                            Let let = Let.of(insert.var(), insert.expr());
-                            if (nest.body(source).tail() instanceof Tail.Jump) {
-                                listAt(appended, source).add(let);
-                                defNode[insert.var().id()] = source;
-                                occur(atExit, new Site(source, insert.key()), insert.var(), 2 * ranks.of(source));
-                            } else {
-                                listAt(edgeLets, j).add(let);
-                                occur(onEdge, new Site(j, insert.key()), insert.var(), 2 * ranks.of(source) + 1);
-                            }
+                            int source = jumpSource[insert.jump()];
+                            listAt(appended, source).add(Let.of(insert.var(), insert.expr()));
+                            defNode[insert.var().id()] = source;
+                            occur(new Site(source, insert.key()), insert.var(), ranks.of(source));
                         }
                     }
                 }
@@ -597,7 +593,6 @@ public final class QuestionPropagation {
 
         /** The function with the answers in place (Figure 6.8 lines 5–16). */
         Function rewrite() {
-            NameSupply labels = nest.labelSupply();
             Function out = nest.rewrite((node, body) -> {
                 Atom.Var[] names = replaced[node];
                 int[] index = {0};
@@ -609,21 +604,12 @@ public final class QuestionPropagation {
                 if (appended.get(node) != null) {
                     lets = lets.appendAll(appended.get(node));
                 }
-                List<Fn> edges = new ArrayList<>();
                 int[] k = {0};
                 Tail tail = body.tail().mapAtoms(this::canon).mapJumps(jump -> {
-                    int j = jumpBase[node] + k[0]++;
-                    Tail.Jump full = extraArgs.get(j) == null ? jump
-                            : jump.withArgs(jump.args().appendAll(extraArgs.get(j)));
-                    if (edgeLets.get(j) == null) {
-                        return full;
-                    }
-                    Label edge = new Label(labels.fresh("pre"));
-                    edges.add(new Fn(edge, Vector.empty(), Body.of(Vector.ofAll(edgeLets.get(j)), full)));
-                    return new Tail.Jump(edge, Vector.empty());
+                    List<Atom> extra = extraArgs.get(jumpBase[node] + k[0]++);
+                    return extra == null ? jump : jump.withArgs(jump.args().appendAll(extra));
                 });
-                Vector<Fn> functions = edges.isEmpty() ? body.functions() : body.functions().appendAll(edges);
-                return body.with(lets, functions, tail);
+                return body.with(lets, body.functions(), tail);
             }, (node, fn) -> newParams.get(node) == null ? fn
                     : fn.withParams(fn.params().appendAll(newParams.get(node))));
             return out.withBody(out.body(), nextVar);

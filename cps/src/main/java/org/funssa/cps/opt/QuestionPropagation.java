@@ -23,7 +23,7 @@ import org.funssa.cps.rewrite.ScopedMap;
  * [14]), Figures 6.3–6.8. For each statement v ← e, taken in rank order (Figure 6.8's gvn), the question "is e
  * available here?" is propagated backwards (Figure 6.6's eqp): answered yes by an occurrence of e; renamed through
  * a φ-function that defines one of e's operands into one question per predecessor (transPhi, Figure 6.3); sent
- * along a sparse edge straight to the immediate dominator when Theorem 1 (§6.3.1) says no occurrence lies between
+ * along a sparse edge straight to the dominator when Theorem 1 (§6.3.1) says no occurrence lies between
  * (the ranks of QuestionRanks, the occurrences' ranks kept sorted per expression); at a join whose predecessors
  * answer yes, the value is merged by a new φ-function (a new parameter of the join, an argument on each jump). When
  * only some predecessors answer yes (§6.3.3), e is inserted at the end of the others, provided e is anticipated
@@ -35,17 +35,20 @@ import org.funssa.cps.rewrite.ScopedMap;
  * topological order of the graph without up-edges, so every question meets bodies already numbered.
  *
  * Where this differs from the seed:
- *   - Loops. A question reaching a loop header (the destination of an up-edge) goes on only to its immediate
- *     dominator, and only when no φ of the header defines an operand of e; it is not asked along the back edge.
- *     So the ⊥ temporaries of Figure 6.6 lines 6–9 and the weak availability of Figure 6.5 are not needed: no
- *     insertion hoists through a loop (Figure 6.5(b)), and a value carried round a loop is not found. The sparse
+ *   - Loops. A question reaching a loop header (the destination of an up-edge) goes on only to its dominator,
+ *     and only when no φ of the header defines an operand of e; it is not asked along the back edge. So the ⊥
+ *     temporaries of Figure 6.6 lines 6–9 and the weak availability of Figure 6.5 are not needed: no insertion
+ *     hoists through a loop (Figure 6.5(b)), and a value carried round a loop is not found. The sparse
  *     edges of §6.3.2 (loops collapsed, virtual edges) go no further than that: the sparse edge used is the one
- *     to the immediate dominator, under Theorem 1's two conditions.
- *   - Safety of insertion. The forward question renames e through each jump (transPhi′: an operand the jump
- *     passes becomes the parameter receiving it) and needs its other operands in scope after the jump. For an
- *     expression that may trap (Expr.mayTrap: divisions, loads), anticipation is strict: every path from the join
- *     reaches e before any other let that may trap or act (a store, a call) and without going round a cycle, so an
- *     inserted copy traps only where the original would have trapped with nothing observable in between.
+ *     to the dominator, under Theorem 1's two conditions. The dominator is the nest's parent: the immediate
+ *     dominator after block sinking, a dominator still after passes that delete edges (cstp).
+ *   - Anticipation. The forward question renames e through each jump (transPhi′: an operand the jump passes
+ *     becomes the parameter receiving it) and needs its other operands in scope after the jump. It is strict:
+ *     every path from the join must reach e without going round a cycle (Figure 6.7 answers yes on a revisit, which
+ *     would let a question from after a loop insert into the loop's body, executed on every iteration). For an
+ *     expression that may trap (Expr.mayTrap: divisions, loads), e must come before any other let that may trap or
+ *     act (a store, a call), so an inserted copy traps only where the original would have trapped with nothing
+ *     observable in between.
  *   - Critical edges. A predecessor that branches would need its edge split to receive an insertion; the new block
  *     costs a jump on the path it serves, where the insertion then saves nothing (an operation inserted, a jump
  *     added, one removed at the join): that path would execute more than before. So a join where such a
@@ -486,9 +489,8 @@ public final class QuestionPropagation {
                 if (known != null) {
                     return known;
                 }
-                boolean traps = e.mayTrap();
-                visited.put(site, !traps); // a cycle: anticipated round it only if e cannot trap
-                boolean answer = scan(e, key, x, traps, visited);
+                visited.put(site, false); // a path round a cycle that does not reach e
+                boolean answer = scan(e, key, x, e.mayTrap(), visited);
                 visited.put(site, answer);
                 return answer;
             }

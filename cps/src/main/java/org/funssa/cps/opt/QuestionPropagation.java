@@ -59,7 +59,8 @@ import org.funssa.cps.rewrite.ScopedMap;
  *     operand. Predicated lets and ψs are never asked about nor answer (ExpressionKey has no ψ; a guarded let is
  *     skipped); calls and stores are not expressions here.
  *   - Each question is bounded (BUDGET steps of backward and forward propagation, memoized per question as the
- *     seed's visited marks are): one that runs out is answered no, which keeps the pass near-linear.
+ *     seed's visited marks are): one that runs out is answered no, which keeps the pass near-linear, and the
+ *     propagation's recursion (a few frames per body asked) at most BUDGET deep, whatever the function's size.
  * One sweep does not reach a fixpoint: a statement inserted at the end of a body for a later question may itself
  * be partially redundant, which the sweep, past that body, does not ask. The sweep is repeated until it changes
  * nothing, which makes the pass idempotent. Each sweep that changes something turns a statement into a copy and
@@ -78,7 +79,7 @@ public final class QuestionPropagation {
     public static final Pass PASS = Pass.of("preqp", QuestionPropagation::apply);
 
     /** How many steps (bodies asked, lets scanned forward) one question may take before it is answered no. */
-    private static final int BUDGET = 2_000;
+    private static final int BUDGET = 200;
 
     private QuestionPropagation() {}
 

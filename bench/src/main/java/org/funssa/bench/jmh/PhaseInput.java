@@ -21,8 +21,8 @@ public abstract class PhaseInput {
     @Param({"lir.parse", "lir.print", "construct.lifted", "construct.dropped", "construct.mini", "construct.semi",
             "construct.prun", "ir.rebuild", "destruct.naive", "destruct.brig", "destruct.srd1", "destruct.srd2",
             "destruct.srd3", "destruct.bois", "outofpsi.srd3", "outofpsi.bois", "opt.cpyp", "opt.cstp", "opt.dce",
-            "opt.cse", "opt.hli", "opt.ssag", "opt.osr", "opt.gra", "opt.rpe", "opt.ebe", "opt.cbb", "opt.esplt",
-            "opt.divex", "opt.shrink", "lir.write", "pipeline.prun/naive", "pipeline.prun/srd3",
+            "opt.cse", "opt.preqp", "opt.hli", "opt.ssag", "opt.osr", "opt.gra", "opt.rpe", "opt.ebe", "opt.cbb",
+            "opt.esplt", "opt.divex", "opt.shrink", "lir.write", "pipeline.prun/naive", "pipeline.prun/srd3",
             "pipeline.dropped/bois", "pipeline.prun/cpyp/cstp/cse/dce/srd3"})
     public String phase;
 

@@ -16,6 +16,7 @@ public final class Optimizations {
             ConstantPropagation.PASS,
             DeadCodeElimination.PASS,
             CommonSubexpressionElimination.PASS,
+            QuestionPropagation.PASS,
             LoopInvariantHoisting.PASS,
             SsaGraphCongruence.PASS,
             StrengthReduction.PASS,

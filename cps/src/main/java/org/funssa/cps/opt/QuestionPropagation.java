@@ -1,0 +1,621 @@
+package org.funssa.cps.opt;
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Body;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Images;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.pass.Pass;
+import org.funssa.cps.rewrite.Nest;
+import org.funssa.cps.rewrite.ScopedMap;
+
+/*
+ * Seed 004 §6.3 "Global value numbering based on question propagation" (Takimoto's EQP [17] after Rosen et al.
+ * [14]), Figures 6.3–6.8. For each statement v ← e, taken in rank order (Figure 6.8's gvn), the question "is e
+ * available here?" is propagated backwards (Figure 6.6's eqp): answered yes by an occurrence of e; renamed through
+ * a φ-function that defines one of e's operands into one question per predecessor (transPhi, Figure 6.3); sent
+ * along a sparse edge straight to the dominator when Theorem 1 (§6.3.1) says no occurrence lies between
+ * (the ranks of QuestionRanks, the occurrences' ranks kept sorted per expression); at a join whose predecessors
+ * answer yes, the value is merged by a new φ-function (a new parameter of the join, an argument on each jump). When
+ * only some predecessors answer yes (§6.3.3), e is inserted at the end of the others, provided e is anticipated
+ * at the join (Figure 6.7's postEqp, a forward question). v ← e becomes v ← newSrc and v is copy-propagated (lines
+ * 14–16). Insertions are made only when at least one predecessor's answer comes from a real occurrence (AV of
+ * §6.3.3; answers made of insertions alone would be hoisting, not a redundancy). The questions over the expressions
+ * a dominator computes are answered at once by a dominator-scoped table (Figure 6.2's, ScopedMap): the bodies are
+ * walked down the nest (the dominator tree) taking each body's local functions in increasing rank, which is a
+ * topological order of the graph without up-edges, so every question meets bodies already numbered.
+ *
+ * Where this differs from the seed:
+ *   - Loops. A question reaching a loop header (the destination of an up-edge) goes on only to its dominator,
+ *     and only when no φ of the header defines an operand of e; it is not asked along the back edge. So the ⊥
+ *     temporaries of Figure 6.6 lines 6–9 and the weak availability of Figure 6.5 are not needed: no insertion
+ *     hoists through a loop (Figure 6.5(b)), and a value carried round a loop is not found. The sparse
+ *     edges of §6.3.2 (loops collapsed, virtual edges) go no further than that: the sparse edge used is the one
+ *     to the dominator, under Theorem 1's two conditions. The dominator is the nest's parent: the immediate
+ *     dominator after block sinking, a dominator still after passes that delete edges (cstp).
+ *   - Anticipation. The forward question renames e through each jump (transPhi′: an operand the jump passes
+ *     becomes the parameter receiving it) and needs its other operands in scope after the jump. It is strict:
+ *     every path from the join must reach e without going round a cycle (Figure 6.7 answers yes on a revisit, which
+ *     would let a question from after a loop insert into the loop's body, executed on every iteration). For an
+ *     expression that may trap (Expr.mayTrap: divisions, loads), e must come before any other let that may trap or
+ *     act (a store, a call), so an inserted copy traps only where the original would have trapped with nothing
+ *     observable in between.
+ *   - Critical edges. A predecessor that branches would need its edge split to receive an insertion; the new block
+ *     costs a jump on the path it serves, where the insertion then saves nothing (an operation inserted, a jump
+ *     added, one removed at the join): that path would execute more than before. So a join where such a
+ *     predecessor lacks the value is answered no, and every insertion leaves each path executing no more
+ *     operations than before, as computational optimality asks. (On the corpus, splitting made
+ *     OptAdd/tpqsort2 execute 5,011,573 more operations.)
+ *   - Loads take part through their memory token (ExpressionKey.Load): a φ of memory renames the token like any
+ *     operand. Predicated lets and ψs are never asked about nor answer (ExpressionKey has no ψ; a guarded let is
+ *     skipped); calls and stores are not expressions here.
+ *   - Each question is bounded (BUDGET steps of backward and forward propagation, memoized per question as the
+ *     seed's visited marks are): one that runs out is answered no, which keeps the pass near-linear, and the
+ *     propagation's recursion (a few frames per body asked) at most BUDGET deep, whatever the function's size.
+ * One sweep does not reach a fixpoint: a statement inserted at the end of a body for a later question may itself
+ * be partially redundant, which the sweep, past that body, does not ask. The sweep is repeated until it changes
+ * nothing, which makes the pass idempotent. Each sweep that changes something turns a statement into a copy and
+ * inserts only at predecessors of lower rank, where the next sweep may turn the insertion into a copy in turn;
+ * the ranks are finite, so the repetition ends (on the corpus after at most a few sweeps).
+ * What the pass leaves: v ← newSrc copies (dce or shrink deletes them) and new φs that may be redundant (rpe).
+ */
+
+/**
+ * Global value numbering and partial redundancy elimination by efficient question propagation ({@code preqp}):
+ * an expression available on every path, or made so by insertions where it is anticipated, is not computed again.
+ */
+public final class QuestionPropagation {
+
+    /** The pass. */
+    public static final Pass PASS = Pass.of("preqp", QuestionPropagation::apply);
+
+    /** How many steps (bodies asked, lets scanned forward) one question may take before it is answered no. */
+    private static final int BUDGET = 200;
+
+    private QuestionPropagation() {}
+
+    /** The function with every available expression replaced by a copy of a variable that holds its value. */
+    public static Function apply(Function function) {
+        return LoopNest.untilUnchanged(function, QuestionPropagation::once);
+    }
+
+    /** One sweep of Figure 6.8 over the function. */
+    private static Function once(Function function) {
+        Nest nest = Nest.checked(function);
+        Analysis analysis = new Analysis(nest);
+        analysis.run();
+        return analysis.rewrite();
+    }
+
+    /** A body (or a jump, by its number) and an expression: where a question is asked or answered. */
+    private record Site(int place, ExpressionKey key) {}
+
+    /** A question's answer. */
+    private sealed interface Answer {
+        /** Yes: the variable holding the value, and whether an occurrence gives it (AV) or insertions only. */
+        record Yes(Atom.Var var, boolean real) implements Answer {}
+
+        /** No. */
+        enum No implements Answer { NO }
+
+        default boolean real() {
+            return this instanceof Yes yes && yes.real();
+        }
+    }
+
+    private static final Answer NO = Answer.No.NO;
+
+    /** What a question adds to the function if it is answered yes. */
+    private sealed interface Pending {
+        /** A new parameter of a join, an argument per jump into it (in the order of the join's predecessors). */
+        record Phi(int join, Atom.Var param, ExpressionKey key, Atom.Var[] args) implements Pending {}
+
+        /** {@code var ← expr} at the end of a jump's source, which has no other jump. */
+        record Insert(int jump, Atom.Var var, Expr expr, ExpressionKey key) implements Pending {}
+    }
+
+    /** The ranks of the bodies where an expression occurs, sorted. */
+    private static final class Occurrences {
+        private int[] ranks = new int[2];
+        private int size;
+
+        void add(int rank) {
+            if (size == ranks.length) {
+                ranks = Arrays.copyOf(ranks, 2 * size);
+            }
+            int at = QuestionRanks.firstAbove(ranks, size, rank);
+            System.arraycopy(ranks, at, ranks, at + 1, size - at);
+            ranks[at] = rank;
+            size++;
+        }
+
+        /** Whether one lies strictly between the two ranks. */
+        boolean between(int lower, int upper) {
+            int first = QuestionRanks.firstAbove(ranks, size, lower);
+            return first < size && ranks[first] < upper;
+        }
+
+        /** Whether one lies strictly below the rank. */
+        boolean below(int upper) {
+            return size > 0 && ranks[0] < upper;
+        }
+    }
+
+    private static final Occurrences NOWHERE = new Occurrences();
+
+    /** Figure 6.8's walk, the questions, and what they add. */
+    private static final class Analysis {
+        private final Nest nest;
+        private final QuestionRanks ranks;
+        /** The next variable number: a question answered no hands its numbers back. */
+        private int nextVar;
+        /** Jump j of node b is numbered jumpBase[b] + k; its source. */
+        private final int[] jumpBase;
+        private final int[] jumpSource;
+        /** The jumps into node w: preds[predStart[w]] … preds[predStart[w + 1] − 1]. */
+        private final int[] predStart;
+        private final int[] preds;
+        /** By variable number: its body (−1: not yet placed), its index among its body's parameters (−1: a let). */
+        private int[] defNode;
+        private int[] paramIndex;
+        /** By variable number: the variable it was replaced by (copy propagation), or null. */
+        private Atom.Var[] copyOf;
+        /** The expressions the bodies enclosing the walk compute (Figure 6.2's table). */
+        private final ScopedMap<ExpressionKey, Atom.Var> available = new ScopedMap<>();
+        /** Occurrences at the end of a body. */
+        private final HashMap<Site, Atom.Var> atExit = new HashMap<>();
+        private final HashMap<ExpressionKey, Occurrences> occurrences = new HashMap<>();
+        /** What the questions answered yes add: by node, replaced lets, new parameters, lets at the end. */
+        private final Atom.Var[][] replaced;
+        private final List<List<Atom.Var>> newParams;
+        private final List<List<Let>> appended;
+        /** By jump number: new arguments. */
+        private final List<List<Atom>> extraArgs;
+
+        Analysis(Nest nest) {
+            this.nest = nest;
+            this.ranks = QuestionRanks.of(nest);
+            Function function = nest.function();
+            this.nextVar = function.varCount();
+            int n = nest.size();
+            jumpBase = new int[n + 1];
+            for (int b = 0; b < n; b++) {
+                jumpBase[b + 1] = jumpBase[b] + nest.jumpCount(b);
+            }
+            int jumps = jumpBase[n];
+            jumpSource = new int[jumps];
+            predStart = new int[n + 1];
+            for (int b = 0; b < n; b++) {
+                for (int k = 0; k < nest.jumpCount(b); k++) {
+                    jumpSource[jumpBase[b] + k] = b;
+                    predStart[nest.target(b, k) + 1]++;
+                }
+            }
+            for (int b = 0; b < n; b++) {
+                predStart[b + 1] += predStart[b];
+            }
+            preds = new int[jumps];
+            int[] filled = Arrays.copyOf(predStart, n);
+            for (int j = 0; j < jumps; j++) {
+                int b = jumpSource[j];
+                preds[filled[nest.target(b, j - jumpBase[b])]++] = j;
+            }
+            int count = function.varCount();
+            defNode = new int[count];
+            paramIndex = new int[count];
+            copyOf = new Atom.Var[count];
+            Arrays.fill(defNode, -1);
+            Arrays.fill(paramIndex, -1);
+            for (int b = 0; b < n; b++) {
+                Vector<Atom.Var> params = nest.params(b);
+                for (int i = 0; i < params.size(); i++) {
+                    defNode[params.get(i).id()] = b;
+                    paramIndex[params.get(i).id()] = i;
+                }
+                for (Let let : nest.body(b).lets()) {
+                    for (int v = 0; v < let.arity(); v++) {
+                        defNode[let.var(v).id()] = b;
+                    }
+                }
+            }
+            replaced = new Atom.Var[n][];
+            newParams = new ArrayList<>(Collections.nCopies(n, null));
+            appended = new ArrayList<>(Collections.nCopies(n, null));
+            extraArgs = new ArrayList<>(Collections.nCopies(jumps, null));
+        }
+
+        /** Figure 6.8: every body in a dominance order that is topological, each statement asked about. */
+        void run() {
+            int n = nest.size();
+            int[] marks = new int[n];
+            int[] stack = new int[2 * n];
+            int top = 0;
+            stack[top++] = Nest.ROOT;
+            while (top > 0) {
+                int node = stack[--top];
+                if (node < 0) {
+                    available.rollback(marks[~node]);
+                    continue;
+                }
+                marks[node] = available.mark();
+                statements(node);
+                stack[top++] = ~node;
+                Integer[] children = new Integer[nest.childCount(node)];
+                for (int c = 0; c < children.length; c++) {
+                    children[c] = nest.child(node, c);
+                }
+                Arrays.sort(children, (a, b) -> Integer.compare(ranks.of(b), ranks.of(a)));
+                for (int child : children) {
+                    stack[top++] = child;
+                }
+            }
+        }
+
+        /** The statements of one body: each replaced by what is available, or entered as available. */
+        private void statements(int node) {
+            Vector<Let> lets = nest.body(node).lets();
+            for (int i = 0; i < lets.size(); i++) {
+                Let let = lets.get(i);
+                if (let.isGuarded() || let.arity() != 1) {
+                    continue;
+                }
+                Atom.Var x = let.var(0);
+                Expr e = let.expr().mapAtoms(this::canon);
+                if (e instanceof Expr.Copy(Atom.Var source)) {
+                    copyOf[x.id()] = source;
+                    continue;
+                }
+                Option<ExpressionKey> found = ExpressionKey.of(e);
+                if (found.isEmpty()) {
+                    continue;
+                }
+                ExpressionKey key = found.get();
+                Atom.Var name = available.get(key);
+                if (name == null && ranks.reached(node)) {
+                    int first = nextVar;
+                    Question question = new Question(x);
+                    Answer answer = question.entry(e, key, node);
+                    if (answer instanceof Answer.Yes yes && yes.real()) {
+                        question.commit();
+                        name = yes.var();
+                    } else {
+                        nextVar = first;
+                    }
+                }
+                if (name != null) {
+                    copyOf[x.id()] = name;
+                    if (replaced[node] == null) {
+                        replaced[node] = new Atom.Var[lets.size()];
+                    }
+                    replaced[node][i] = name;
+                }
+                Atom.Var value = name != null ? name : x;
+                if (available.get(key) == null) {
+                    available.put(key, value);
+                }
+                if (ranks.reached(node)) {
+                    occur(new Site(node, key), value, ranks.of(node));
+                }
+            }
+        }
+
+        /** Enters an occurrence of an expression. */
+        private void occur(Site site, Atom.Var value, int rank) {
+            if (atExit.putIfAbsent(site, value) == null) {
+                occurrences.computeIfAbsent(site.key(), k -> new Occurrences()).add(rank);
+            }
+        }
+
+        /** The variable an operand was replaced by, or the operand. */
+        private Atom canon(Atom atom) {
+            return atom instanceof Atom.Var v && v.id() < copyOf.length && copyOf[v.id()] != null
+                    ? copyOf[v.id()] : atom;
+        }
+
+        /** A new variable of the type of {@code like}, with its body (−1: not yet placed). */
+        private Atom.Var fresh(Atom.Var like, int node) {
+            Atom.Var var = new Atom.Var(nextVar++, like.hint(), like.type());
+            if (var.id() >= defNode.length) {
+                int size = Math.max(16, 2 * var.id());
+                int old = defNode.length;
+                defNode = Arrays.copyOf(defNode, size);
+                paramIndex = Arrays.copyOf(paramIndex, size);
+                copyOf = Arrays.copyOf(copyOf, size);
+                Arrays.fill(defNode, old, size, -1);
+                Arrays.fill(paramIndex, old, size, -1);
+            }
+            defNode[var.id()] = node;
+            paramIndex[var.id()] = -1;
+            return var;
+        }
+
+        /** Whether an operand of {@code e} is a parameter of {@code node} (φ) or, if not, a let of it. */
+        private boolean defines(Expr e, int node, boolean param) {
+            for (int k = 0; k < e.operandCount(); k++) {
+                if (e.operand(k) instanceof Atom.Var v && defNode[v.id()] == node
+                        && paramIndex[v.id()] >= 0 == param) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** transPhi: {@code e} with the parameters of jump j's target renamed to the jump's arguments. */
+        private Expr translate(Expr e, int w, int j) {
+            int source = jumpSource[j];
+            Tail.Jump jump = nest.body(source).tail().jump(j - jumpBase[source]);
+            int original = jump.args().size();
+            return e.mapAtoms(a -> {
+                if (!(a instanceof Atom.Var v) || defNode[v.id()] != w || paramIndex[v.id()] < 0) {
+                    return a;
+                }
+                int i = paramIndex[v.id()];
+                return i < original ? canon(jump.args().get(i)) : extraArgs.get(j).get(i - original);
+            });
+        }
+
+        private Occurrences occurrencesOf(ExpressionKey key) {
+            return occurrences.getOrDefault(key, NOWHERE);
+        }
+
+        /** One question (Figure 6.6), its visited marks, and what it adds if answered yes. */
+        private final class Question {
+            private final HashMap<Site, Answer> entries = new HashMap<>();
+            private final List<Pending> pending = new ArrayList<>();
+            /** The statement's variable: the type and name of the variables the question makes. */
+            private final Atom.Var like;
+            private int budget = BUDGET;
+
+            Question(Atom.Var like) {
+                this.like = like;
+            }
+
+            /** Is {@code e} available at the entry of body {@code w}? The answer, or NO. */
+            Answer entry(Expr e, ExpressionKey key, int w) {
+                Site site = new Site(w, key);
+                Answer known = entries.get(site);
+                if (known != null) {
+                    return known;
+                }
+                entries.put(site, NO);
+                Answer answer = --budget < 0 ? NO : ask(e, key, w);
+                entries.put(site, answer);
+                return answer;
+            }
+
+            private Answer ask(Expr e, ExpressionKey key, int w) {
+                if (w == Nest.ROOT || !ranks.reached(w) || defines(e, w, false)) {
+                    return NO;
+                }
+                boolean modPhi = defines(e, w, true);
+                int d = nest.parent(w);
+                if (ranks.isUpEdgeTarget(w)) {
+                    return modPhi ? NO : exit(e, key, d);
+                }
+                if (!modPhi && ranks.acyclicBetween(d, w)
+                        && !occurrencesOf(key).between(ranks.of(d), ranks.of(w))) {
+                    return exit(e, key, d); // the sparse edge (Theorem 1)
+                }
+                return join(e, key, w, modPhi);
+            }
+
+            /** Figure 6.6 lines 30–46: the question renamed to each predecessor, a φ made of the answers. */
+            private Answer join(Expr e, ExpressionKey key, int w, boolean modPhi) {
+                int count = predStart[w + 1] - predStart[w];
+                Atom.Var[] values = new Atom.Var[count];
+                Expr[] exprs = new Expr[count];
+                ExpressionKey[] keys = new ExpressionKey[count];
+                boolean all = true;
+                boolean real = false;
+                for (int i = 0; i < count; i++) {
+                    int j = preds[predStart[w] + i];
+                    if (!ranks.reached(jumpSource[j])) {
+                        return NO;
+                    }
+                    exprs[i] = modPhi ? translate(e, w, j) : e;
+                    Option<ExpressionKey> renamed = modPhi ? ExpressionKey.of(exprs[i]) : Option.some(key);
+                    if (renamed.isEmpty()) {
+                        return NO; // a ⊥ argument: nothing to find, nothing to insert
+                    }
+                    keys[i] = renamed.get();
+                    Answer answer = exit(exprs[i], keys[i], jumpSource[j]);
+                    if (answer instanceof Answer.Yes yes) {
+                        values[i] = yes.var();
+                    } else {
+                        all = false;
+                    }
+                    real |= answer.real();
+                }
+                if (!real) {
+                    return NO;
+                }
+                if (all) {
+                    Atom.Var same = values[0];
+                    boolean one = Arrays.stream(values).allMatch(same::equals);
+                    int def = defNode[same.id()];
+                    if (one && def >= 0 && def != w && nest.encloses(def, w)) {
+                        return new Answer.Yes(same, true);
+                    }
+                } else if (insertable(values, w) && anticipated(e, key, w)) {
+                    for (int i = 0; i < count; i++) {
+                        if (values[i] == null) {
+                            values[i] = fresh(like, -1);
+                            pending.add(new Pending.Insert(preds[predStart[w] + i], values[i], exprs[i], keys[i]));
+                        }
+                    }
+                } else {
+                    return NO;
+                }
+                Atom.Var phi = fresh(like, w);
+                pending.add(new Pending.Phi(w, phi, key, values));
+                return new Answer.Yes(phi, true);
+            }
+
+            /** Whether every predecessor lacking the value has no other jump: the insertion needs no new block. */
+            private boolean insertable(Atom.Var[] values, int w) {
+                for (int i = 0; i < values.length; i++) {
+                    if (values[i] == null && nest.jumpCount(jumpSource[preds[predStart[w] + i]]) != 1) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+
+            /** Is {@code e} available at the end of body {@code p}? */
+            private Answer exit(Expr e, ExpressionKey key, int p) {
+                Atom.Var there = atExit.get(new Site(p, key));
+                if (there != null) {
+                    return new Answer.Yes(there, true);
+                }
+                return occurrencesOf(key).below(ranks.of(p)) ? entry(e, key, p) : NO;
+            }
+
+            /** Figure 6.7: is {@code e} anticipated at the entry of body {@code w}? */
+            private boolean anticipated(Expr e, ExpressionKey key, int w) {
+                return ahead(e, key, w, new HashMap<>());
+            }
+
+            private boolean ahead(Expr e, ExpressionKey key, int x, HashMap<Site, Boolean> visited) {
+                Site site = new Site(x, key);
+                Boolean known = visited.get(site);
+                if (known != null) {
+                    return known;
+                }
+                visited.put(site, false); // a path round a cycle that does not reach e
+                boolean answer = scan(e, key, x, e.mayTrap(), visited);
+                visited.put(site, answer);
+                return answer;
+            }
+
+            private boolean scan(Expr e, ExpressionKey key, int x, boolean traps, HashMap<Site, Boolean> visited) {
+                Body body = nest.body(x);
+                for (Let let : body.lets()) {
+                    if (--budget < 0) {
+                        return false;
+                    }
+                    if (!let.isGuarded() && let.arity() == 1
+                            && ExpressionKey.of(let.expr().mapAtoms(Analysis.this::canon)).contains(key)) {
+                        return true;
+                    }
+                    if (traps && let.expr().mayTrap()) {
+                        return false;
+                    }
+                }
+                if (body.tail() instanceof Tail.Return) {
+                    return false;
+                }
+                for (int k = 0; k < nest.jumpCount(x); k++) {
+                    int j = jumpBase[x] + k;
+                    int s = nest.target(x, k);
+                    Expr next = forward(e, j, s);
+                    Option<ExpressionKey> renamed = ExpressionKey.of(next);
+                    if (!inScope(next, s) || renamed.isEmpty() || !ahead(next, renamed.get(), s, visited)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+
+            /**
+             * transPhi′: {@code e} as it is written after jump j to body s, each operand the jump passes renamed to
+             * the parameter that receives it (the first, when several do).
+             */
+            private Expr forward(Expr e, int j, int s) {
+                int source = jumpSource[j];
+                Vector<Atom> args = nest.body(source).tail().jump(j - jumpBase[source]).args();
+                Vector<Atom.Var> params = nest.params(s);
+                return e.mapAtoms(a -> {
+                    for (int i = 0; i < args.size(); i++) {
+                        if (canon(args.get(i)).equals(a)) {
+                            return params.get(i);
+                        }
+                    }
+                    List<Atom> extra = extraArgs.get(j);
+                    for (int i = 0; extra != null && i < extra.size(); i++) {
+                        if (extra.get(i).equals(a)) {
+                            return newParams.get(s).get(i);
+                        }
+                    }
+                    return a;
+                });
+            }
+
+            /** Whether every variable operand of {@code e} is in scope in body {@code s}. */
+            private boolean inScope(Expr e, int s) {
+                for (int k = 0; k < e.operandCount(); k++) {
+                    if (e.operand(k) instanceof Atom.Var v
+                            && (defNode[v.id()] < 0 || !nest.encloses(defNode[v.id()], s))) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+
+            /** The question answered yes: its φs and insertions become part of the function. */
+            void commit() {
+                for (Pending p : pending) {
+                    switch (p) {
+                        case Pending.Phi phi -> {
+                            int w = phi.join();
+                            List<Atom.Var> params = listAt(newParams, w);
+                            paramIndex[phi.param().id()] = nest.params(w).size() + params.size();
+                            params.add(phi.param());
+                            for (int i = 0; i < phi.args().length; i++) {
+                                listAt(extraArgs, preds[predStart[w] + i]).add(phi.args()[i]);
+                            }
+                            occur(new Site(w, phi.key()), phi.param(), ranks.of(w));
+                        }
+                        case Pending.Insert insert -> {
+                            int source = jumpSource[insert.jump()];
+                            listAt(appended, source).add(Let.of(insert.var(), insert.expr()));
+                            defNode[insert.var().id()] = source;
+                            occur(new Site(source, insert.key()), insert.var(), ranks.of(source));
+                        }
+                    }
+                }
+            }
+        }
+
+        private static <T> List<T> listAt(List<List<T>> lists, int index) {
+            List<T> list = lists.get(index);
+            if (list == null) {
+                list = new ArrayList<>();
+                lists.set(index, list);
+            }
+            return list;
+        }
+
+        /** The function with the answers in place (Figure 6.8 lines 5–16). */
+        Function rewrite() {
+            Function out = nest.rewrite((node, body) -> {
+                Atom.Var[] names = replaced[node];
+                int[] index = {0};
+                Vector<Let> lets = Images.map(body.lets(), let -> {
+                    Atom.Var name = names == null ? null : names[index[0]];
+                    index[0]++;
+                    return name != null ? let.withExpr(new Expr.Copy(name)) : let.mapAtoms(this::canon);
+                });
+                if (appended.get(node) != null) {
+                    lets = lets.appendAll(appended.get(node));
+                }
+                int[] k = {0};
+                Tail tail = body.tail().mapAtoms(this::canon).mapJumps(jump -> {
+                    List<Atom> extra = extraArgs.get(jumpBase[node] + k[0]++);
+                    return extra == null ? jump : jump.withArgs(jump.args().appendAll(extra));
+                });
+                return body.with(lets, body.functions(), tail);
+            }, (node, fn) -> newParams.get(node) == null ? fn
+                    : fn.withParams(fn.params().appendAll(newParams.get(node))));
+            return out.withBody(out.body(), nextVar);
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package org.funssa.cps.opt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Label;
+import org.funssa.cps.rewrite.Nest;
+import org.funssa.cps.text.IrParser;
+import org.funssa.cps.verify.Verifier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed 004 §6.3, Figures 6.3–6.8: global value numbering and partial redundancy elimination by question
+ * propagation.
+ */
+class QuestionPropagationTest {
+
+    private static Function assertRewrites(String before, String after) {
+        return PassLaws.assertRewrites(QuestionPropagation.PASS, before, after);
+    }
+
+    /** The pass leaves the function as it is: the same object. */
+    private static void assertUnchanged(String text) {
+        Function function = IrParser.parseFunction("before.ir", text);
+        assertThat(QuestionPropagation.apply(function)).isSameAs(function);
+    }
+
+    /**
+     * Figure 6.3: x3 + y2 at node 3, x3 = φ(x1, x2), is asked about as x1 + y2 at node 1 and x2 + y2 at node 2,
+     * available at both; it becomes p3 = φ(p1, p2), (c) of the figure, the φ a new parameter of node 3.
+     */
+    @Test
+    void figure63AnExpressionOfAPhiIsAvailableThroughItsArguments() {
+        assertRewrites("""
+                fun f(c: i32, a: i32, y2: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let x1 = add.i32 a 1
+                    let p1 = add.i32 x1 y2
+                    jump n3(x1)
+                  and n2() =
+                    let x2 = sub.i32 a 1
+                    let p2 = add.i32 x2 y2
+                    jump n3(x2)
+                  and n3(x3: i32) =
+                    let e = add.i32 x3 y2
+                    return (e, m)
+                  in if c then n1() else n2()
+                """, """
+                fun f(c: i32, a: i32, y2: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let x1 = add.i32 a 1
+                    let p1 = add.i32 x1 y2
+                    jump n3(x1, p1)
+                  and n2() =
+                    let x2 = sub.i32 a 1
+                    let p2 = add.i32 x2 y2
+                    jump n3(x2, p2)
+                  and n3(x3: i32, p3: i32) =
+                    let e = p3
+                    return (p3, m)
+                  in if c then n1() else n2()
+                """);
+    }
+
+    /**
+     * §6.3.3 (Figure 6.6 lines 32–35): x3 + y is available from node 1 only; it is anticipated at node 3, so it is
+     * inserted at the end of node 2, renamed (x2 + y), and the join merges the two.
+     */
+    @Test
+    void partiallyRedundantExpressionIsInsertedWhereItIsMissing() {
+        assertRewrites("""
+                fun f(c: i32, a: i32, y: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let x1 = add.i32 a 1
+                    let p1 = add.i32 x1 y
+                    jump n3(x1)
+                  and n2() =
+                    let x2 = sub.i32 a 1
+                    jump n3(x2)
+                  and n3(x3: i32) =
+                    let e = add.i32 x3 y
+                    return (e, m)
+                  in if c then n1() else n2()
+                """, """
+                fun f(c: i32, a: i32, y: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let x1 = add.i32 a 1
+                    let p1 = add.i32 x1 y
+                    jump n3(x1, p1)
+                  and n2() =
+                    let x2 = sub.i32 a 1
+                    let p2 = add.i32 x2 y
+                    jump n3(x2, p2)
+                  and n3(x3: i32, p3: i32) =
+                    let e = p3
+                    return (p3, m)
+                  in if c then n1() else n2()
+                """);
+    }
+
+    /**
+     * The predecessor that lacks the value branches: an insertion would need its edge split, and the new block's
+     * jump would make that path execute as many operations as before plus one, so nothing is inserted.
+     */
+    @Test
+    void noInsertionNeedsACriticalEdgeSplit() {
+        assertUnchanged("""
+                fun f(c: i32, a: i32, b: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let s = mul.i32 a b
+                    jump n3()
+                  and n3() =
+                    let t = mul.i32 a b
+                    return (t, m)
+                  in if c then n1() else n3()
+                """);
+    }
+
+    /**
+     * Loads take part through their memory token: the load of m3 = φ(m, m2) is the load of m at node 1, available,
+     * and of m2 at node 2, where it is inserted (it is the first thing node 3 does, so it traps there only if it
+     * would have trapped at node 3).
+     */
+    @Test
+    void aLoadIsNumberedByTheMemoryTokenItReads() {
+        assertRewrites("""
+                fun f(c: i32, p: i64, q: i64, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let u = load.i32 m p
+                    jump n3(m)
+                  and n2() =
+                    let m2 = store.i32 m q 1
+                    jump n3(m2)
+                  and n3(m3: mem) =
+                    let v = load.i32 m3 p
+                    return (v, m3)
+                  in if c then n1() else n2()
+                """, """
+                fun f(c: i32, p: i64, q: i64, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let u = load.i32 m p
+                    jump n3(m, u)
+                  and n2() =
+                    let m2 = store.i32 m q 1
+                    let w = load.i32 m2 p
+                    jump n3(m2, w)
+                  and n3(m3: mem, x: i32) =
+                    let v = x
+                    return (x, m3)
+                  in if c then n1() else n2()
+                """);
+    }
+
+    /** A division that a store precedes at the join is not inserted: it would trap before the store. */
+    @Test
+    void aTrappingExpressionIsNotInsertedAboveWhatPrecedesIt() {
+        assertUnchanged("""
+                fun f(c: i32, a: i32, b: i32, p: i64, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let s = divs.i32 a b
+                    jump n3()
+                  and n2() =
+                    jump n3()
+                  and n3() =
+                    let m1 = store.i32 m p 1
+                    let t = divs.i32 a b
+                    return (t, m1)
+                  in if c then n1() else n2()
+                """);
+    }
+
+    /** Nor where the join does not compute it on every path: the seed's postEqp says no. */
+    @Test
+    void anExpressionIsInsertedOnlyWhereItIsAnticipated() {
+        assertUnchanged("""
+                fun f(c: i32, d: i32, a: i32, b: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let s = add.i32 a b
+                    jump n3()
+                  and n2() =
+                    jump n3()
+                  and n3() =
+                    letrec n4() =
+                      let t = add.i32 a b
+                      return (t, m)
+                    and n5() =
+                      return (a, m)
+                    in if d then n4() else n5()
+                  in if c then n1() else n2()
+                """);
+    }
+
+    /** A predicated let is neither asked about nor an answer. */
+    @Test
+    void guardedLetsAreLeftAlone() {
+        assertUnchanged("""
+                fun f(c: i32, a: i32, b: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let s = add.i32 a b
+                    jump n3()
+                  and n2() =
+                    let c ? u = add.i32 a b
+                    jump n3()
+                  and n3() =
+                    let c ? t = add.i32 a b
+                    return (t, m)
+                  in if c then n1() else n2()
+                """);
+    }
+
+    /**
+     * Figure 6.5: x + y computed in the loop is available at the end of the back edge's source, but the question
+     * at the header is not asked along the back edge, so nothing is inserted in the preheader (b): no hoisting
+     * through the loop.
+     */
+    @Test
+    void figure65NothingIsHoistedThroughALoop() {
+        assertUnchanged("""
+                fun f(n: i32, x: i32, y: i32, m: mem) -> (i32, mem) =
+                  letrec h(i: i32) =
+                    let c = tstlts.i32 i n
+                    letrec body() =
+                      let s = add.i32 x y
+                      let i1 = add.i32 i s
+                      jump h(i1)
+                    and done() =
+                      return (i, m)
+                    in if c then body() else done()
+                  in jump h(0)
+                """);
+    }
+
+    /**
+     * §6.3.1, Definition 1: ranks are longest paths ignoring up-edges; here root 0, the branch arms 1, the join
+     * 2, the loop header after it 3 and its body 4 (the back edge to the header is ignored).
+     */
+    @Test
+    void definition1RanksIgnoreUpEdges() {
+        Function f = IrParser.parseFunction("ranks.ir", """
+                fun f(c: i32, n: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    jump n3()
+                  and n2() =
+                    jump n3()
+                  and n3() =
+                    letrec h(i: i32) =
+                      let d = tstlts.i32 i n
+                      letrec b() =
+                        let i1 = add.i32 i 1
+                        jump h(i1)
+                      and out() =
+                        return (i, m)
+                      in if d then b() else out()
+                    in jump h(0)
+                  in if c then n1() else n2()
+                """);
+        Nest nest = Nest.checked(f);
+        QuestionRanks ranks = QuestionRanks.of(nest);
+        assertThat(ranks.of(nest.node(new Label("n1")))).isEqualTo(1);
+        assertThat(ranks.of(nest.node(new Label("n3")))).isEqualTo(2);
+        int h = nest.node(new Label("h"));
+        assertThat(ranks.of(h)).isEqualTo(3);
+        assertThat(ranks.isUpEdgeTarget(h)).isTrue();
+        assertThat(ranks.of(nest.node(new Label("b")))).isEqualTo(4);
+        assertThat(ranks.acyclicBetween(Nest.ROOT, nest.node(new Label("n3")))).isTrue();
+        assertThat(ranks.acyclicBetween(Nest.ROOT, nest.node(new Label("out")))).isFalse();
+    }
+
+    /** A nest 100,000 deep is walked without recursion; a+1 of every level is the root's. */
+    @Test
+    void aDeepNestIsWalkedWithoutRecursion() {
+        Function out = QuestionPropagation.apply(PassLaws.deepDiamonds(100_000));
+        assertThat(Verifier.verify(out)).isEmpty();
+        Nest nest = Nest.of(out);
+        int copies = 0;
+        for (int node = 0; node < nest.size(); node++) {
+            copies += (int) nest.body(node).lets().count(l -> l.expr() instanceof Expr.Copy);
+        }
+        assertThat(copies).isEqualTo(100_000 - 1);
+    }
+}

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class FullStringCorpusTest {
 
     /** The full string; a new global optimization is one word here. */
-    static final String FULL = "prun/cpyp/cstp/hli/osr/gra/ssag/cse/dce/srd3";
+    static final String FULL = "prun/cpyp/cstp/preqp/hli/osr/gra/ssag/cse/dce/srd3";
 
     /**
      * On every 64th program by default (each pass has its own corpus check on more), on all with

@@ -55,14 +55,14 @@ final class CorpusOperations {
     record Comparison(String with, String without, int programs, long withOperations, long withoutOperations,
                       long coinsOperations, int lowered, int raised, Vector<Tuple2<String, Long>> savings) {
 
-        /** The totals, the five programs most saved on and those raised, for a pass named {@code pass}. */
+        /** The totals, the five programs most saved on and those raised (by how much), for a pass named {@code pass}. */
         String report(String pass) {
             return String.format("executed operations over %d corpus programs: %s %d, %s %d (%s saves %d, lowers %d "
                     + "programs, raises %d), COINS %s %d; most saved: %s; raised: %s", programs, with, withOperations,
                     without, withoutOperations, pass, withoutOperations - withOperations, lowered, raised, without,
                     coinsOperations,
                     savings.sortBy(saved -> -saved._2).take(5).map(saved -> saved._1 + " " + saved._2).mkString(", "),
-                    savings.filter(saved -> saved._2 < 0).map(saved -> saved._1 + " " + saved._2).mkString(", "));
+                    savings.filter(saved -> saved._2 < 0).map(saved -> saved._1 + " +" + -saved._2).mkString(", "));
         }
     }
 

@@ -55,7 +55,7 @@ final class CorpusOperations {
     record Comparison(String with, String without, int programs, long withOperations, long withoutOperations,
                       long coinsOperations, int lowered, int raised, Vector<Tuple2<String, Long>> savings) {
 
-        /** The totals, the five programs most saved on and those raised (by how much), for a pass named {@code pass}. */
+        /** The totals, the five programs most saved on and those raised (by how much), for the pass {@code pass}. */
         String report(String pass) {
             return String.format("executed operations over %d corpus programs: %s %d, %s %d (%s saves %d, lowers %d "
                     + "programs, raises %d), COINS %s %d; most saved: %s; raised: %s", programs, with, withOperations,

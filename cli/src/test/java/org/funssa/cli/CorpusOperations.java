@@ -8,7 +8,6 @@ import io.vavr.Tuple2;
 import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
-import java.nio.file.Path;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.testing.Exhaustive;
@@ -83,7 +82,7 @@ final class CorpusOperations {
             Module input = LirReader.read(program.frontEnd());
             long w = operations(program, optimized(program, input, with));
             long wo = operations(program, optimized(program, input, without));
-            coinsOperations += operations(program, coinsOptimized(program));
+            coinsOperations += operations(program, LirReader.read(program.coinsOptimized()));
             withOperations += w;
             withoutOperations += wo;
             lowered += w < wo ? 1 : 0;
@@ -102,12 +101,6 @@ final class CorpusOperations {
                 .output();
     }
 
-    /** COINS 1.5's optimized LIR of the program ({@code <name>.coins-opt.lir} beside its {@code .fe.lir}). */
-    static Module coinsOptimized(Corpus.Program program) {
-        Path file = program.frontEnd().resolveSibling(program.frontEnd().getFileName().toString()
-                .replace(".fe.lir", ".coins-opt.lir"));
-        return LirReader.read(file);
-    }
 
     /** The operations a module's run executes; the run must print the program's .ans. */
     static long operations(Corpus.Program program, Module module) {

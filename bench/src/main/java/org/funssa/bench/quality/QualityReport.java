@@ -163,16 +163,9 @@ public final class QualityReport {
                     "funssa's output with " + passes.get(string._2))));
         }).recoverWith(e -> Try.failure(new IllegalStateException("funssa with " + passes.get(string._2)
                 + " failed: " + e, e))));
-        Option<Try<Long>> coinsOperations = steps.map(n -> Try.of(() -> LirReader.read(coinsOptimized(program)))
+        Option<Try<Long>> coinsOperations = steps.map(n -> Try.of(() -> LirReader.read(program.coinsOptimized()))
                 .flatMap(m -> Operations.of(program, m, n, "COINS's .coins-opt.lir")));
         return new Row(program.path(), coins, funssa, coinsOperations);
-    }
-
-    /** COINS 1.5's optimized LIR of the program: {@code <name>.coins-opt.lir} beside its {@code .fe.lir}. */
-    static Path coinsOptimized(Corpus.Program program) {
-        String file = program.frontEnd().getFileName().toString();
-        return program.frontEnd().resolveSibling(file.substring(0, file.length() - ".fe.lir".length())
-                + ".coins-opt.lir");
     }
 
     /** {@code (a - b) / b} as a signed percentage, or a dash when {@code b} is 0. */

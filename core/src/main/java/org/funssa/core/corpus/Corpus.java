@@ -27,6 +27,12 @@ public record Corpus(Path root) {
             return Vector.of(before, frontEnd);
         }
 
+        /** COINS 1.5's optimized LIR of the program: {@code <name>.coins-opt.lir} beside its {@code .fe.lir}. */
+        public Path coinsOptimized() {
+            String file = frontEnd.getFileName().toString();
+            return frontEnd.resolveSibling(file.substring(0, file.length() - ".fe.lir".length()) + ".coins-opt.lir");
+        }
+
         public String expectedOutput() {
             try {
                 return Files.readString(answer, java.nio.charset.StandardCharsets.ISO_8859_1);

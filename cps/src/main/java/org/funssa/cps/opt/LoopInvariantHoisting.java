@@ -72,7 +72,7 @@ public final class LoopInvariantHoisting {
      * when none may.
      */
     public static Function apply(Function function) {
-        return LoopNest.untilUnchanged(function, LoopInvariantHoisting::once);
+        return Pass.untilUnchanged(function, LoopInvariantHoisting::once);
     }
 
     /** One motion: each let that may leave a loop goes to the preheader of the outermost one it may leave. */

@@ -1,15 +1,13 @@
 package org.funssa.cps.opt;
 
 import io.vavr.control.Option;
-import java.util.function.UnaryOperator;
 import org.funssa.core.graph.LoopNestingForest;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.rewrite.Nest;
 
 /**
  * What the loop optimizations ({@code hli}, {@code osr}) work on: a function's nest and the loop nesting forest
- * (org.funssa.core.graph, Havlak) of the graph of jumps between its bodies; and their repetition to a fixpoint,
- * each round returning its function itself when it changes nothing.
+ * (org.funssa.core.graph, Havlak) of the graph of jumps between its bodies.
  */
 record LoopNest(Nest nest, LoopNestingForest loops) {
 
@@ -21,14 +19,5 @@ record LoopNest(Nest nest, LoopNestingForest loops) {
         }
         LoopNestingForest loops = LoopNestingForest.of(nest.graph());
         return loops.loopCount() == 0 ? Option.none() : Option.some(new LoopNest(nest, loops));
-    }
-
-    /** {@code round} applied until it returns its argument. */
-    static Function untilUnchanged(Function function, UnaryOperator<Function> round) {
-        Function current = function;
-        for (Function next = round.apply(current); next != current; next = round.apply(current)) {
-            current = next;
-        }
-        return current;
     }
 }

@@ -85,7 +85,7 @@ public final class QuestionPropagation {
 
     /** The function with every available expression replaced by a copy of a variable that holds its value. */
     public static Function apply(Function function) {
-        return LoopNest.untilUnchanged(function, QuestionPropagation::once);
+        return Pass.untilUnchanged(function, QuestionPropagation::once);
     }
 
     /** One sweep of Figure 6.8 over the function. */

@@ -103,7 +103,7 @@ public final class StrengthReduction {
 
     /** The function with every candidate of every loop strength-reduced; the function itself when none is. */
     public static Function apply(Function function) {
-        return LoopNest.untilUnchanged(function, StrengthReduction::once);
+        return Pass.untilUnchanged(function, StrengthReduction::once);
     }
 
     /** One round: the SSA graph's components processed in order, then the tests replaced. */

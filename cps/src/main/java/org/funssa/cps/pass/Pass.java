@@ -41,6 +41,18 @@ public interface Pass {
     }
 
     /**
+     * {@code round} applied to {@code function} until it returns its argument: a pass whose one round may leave
+     * work for the next (each change making another possible) repeats it to a fixpoint, and is then idempotent.
+     */
+    static Function untilUnchanged(Function function, UnaryOperator<Function> round) {
+        Function current = function;
+        for (Function next = round.apply(current); next != current; next = round.apply(current)) {
+            current = next;
+        }
+        return current;
+    }
+
+    /**
      * A pass that transforms whole programs with {@code transform}; it has no meaning for a function alone, and
      * {@link #apply(Function)} says so.
      */

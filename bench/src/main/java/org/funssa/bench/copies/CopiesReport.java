@@ -13,6 +13,7 @@ import java.util.Locale;
 import org.funssa.bench.phase.Trial;
 import org.funssa.bench.phase.Workload;
 import org.funssa.bench.report.Machine;
+import org.funssa.bench.scaling.Arguments;
 import org.funssa.bench.scaling.Measurement;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.gen.Shape;
@@ -60,30 +61,17 @@ public final class CopiesReport {
     private CopiesReport() {}
 
     public static void main(String[] args) {
-        Path outDir = Path.of("bench/reports");
-        String date = LocalDate.now().toString();
-        int largest = 3;
-        int warmup = 3;
-        int repetitions = 7;
-        Vector<Integer> sizes = Vector.of(100_000, 1_000_000);
-        Vector<Shape> shapes = Vector.of(Shape.STRAIGHT, Shape.DIAMONDS, Shape.LOOPS, Shape.MIX);
-        for (int i = 0; i < args.length; i += 2) {
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + args[i] + " needs a value");
-            }
-            String v = args[i + 1];
-            switch (args[i]) {
-                case "--out-dir" -> outDir = Path.of(v);
-                case "--date" -> date = v;
-                case "--largest" -> largest = Integer.parseInt(v);
-                case "--warmup" -> warmup = Integer.parseInt(v);
-                case "--repetitions" -> repetitions = Integer.parseInt(v);
-                case "--sizes" -> sizes = Vector.of(v.split(",")).map(String::trim).map(Integer::parseInt);
-                case "--shapes" -> shapes = Vector.of(v.split(",")).map(String::trim).map(Shape::valueOf);
-                default -> throw new IllegalArgumentException("unknown option " + args[i] + "; known: --out-dir, "
-                        + "--date, --largest, --warmup, --repetitions, --sizes, --shapes");
-            }
-        }
+        Arguments options = Arguments.parse(args, Vector.of("out-dir", "date", "largest", "warmup", "repetitions",
+                "sizes", "shapes"));
+        Path outDir = Path.of(options.get("out-dir").getOrElse("bench/reports"));
+        String date = options.get("date").getOrElse(LocalDate.now().toString());
+        int largest = options.integer("largest", 3);
+        int warmup = options.integer("warmup", 3);
+        int repetitions = options.integer("repetitions", 7);
+        Vector<Integer> sizes = options.list("sizes", Vector.of("100000", "1000000"))
+                .map(size -> Arguments.parseNumber("sizes", size).intValue());
+        Vector<Shape> shapes = options.list("shapes", Vector.of("STRAIGHT", "DIAMONDS", "LOOPS", "MIX"))
+                .map(Shape::valueOf);
         PrintStream progress = System.err;
         Vector<Variant> variants = Destructions.names().flatMap(n -> Vector.of(new Variant(n, false),
                 new Variant(n, true)));

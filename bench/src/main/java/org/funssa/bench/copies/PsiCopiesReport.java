@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.funssa.bench.phase.Trial;
 import org.funssa.bench.phase.Workload;
 import org.funssa.bench.report.Machine;
+import org.funssa.bench.scaling.Arguments;
 import org.funssa.bench.scaling.Measurement;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.interp.LirInterpreter;
@@ -48,7 +49,7 @@ import org.funssa.psi.transform.PsiPromotion;
  * against its {@code .ans}. Then it times out-of-ψ-SSA on the largest programs.
  *
  * <pre>
- * java -cp bench/target/benchmarks.jar org.funssa.bench.copies.PsiCopiesReport [CORPUS_DIR]
+ * java -cp bench/target/benchmarks.jar org.funssa.bench.copies.PsiCopiesReport [--corpus CORPUS_DIR]
  *     [--out-dir bench/reports] [--date YYYY-MM-DD] [--largest 3] [--warmup 3] [--repetitions 7]
  * </pre>
  */
@@ -136,32 +137,14 @@ public final class PsiCopiesReport {
     private PsiCopiesReport() {}
 
     public static void main(String[] args) {
-        Path outDir = Path.of("bench/reports");
-        String date = LocalDate.now().toString();
-        int largest = 3;
-        int warmup = 3;
-        int repetitions = 7;
-        Corpus corpus = null;
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--")) {
-                corpus = corpusAt(Path.of(args[i]));
-                continue;
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + args[i] + " needs a value");
-            }
-            String v = args[++i];
-            switch (args[i - 1]) {
-                case "--out-dir" -> outDir = Path.of(v);
-                case "--date" -> date = v;
-                case "--largest" -> largest = Integer.parseInt(v);
-                case "--warmup" -> warmup = Integer.parseInt(v);
-                case "--repetitions" -> repetitions = Integer.parseInt(v);
-                default -> throw new IllegalArgumentException("unknown option " + args[i - 1] + "; known: --out-dir, "
-                        + "--date, --largest, --warmup, --repetitions");
-            }
-        }
-        Corpus programs = corpus != null ? corpus : Corpus.require();
+        Arguments options = Arguments.parse(args, Vector.of("corpus", "out-dir", "date", "largest", "warmup",
+                "repetitions"));
+        Corpus programs = options.get("corpus").map(dir -> corpusAt(Path.of(dir))).getOrElse(Corpus::require);
+        Path outDir = Path.of(options.get("out-dir").getOrElse("bench/reports"));
+        String date = options.get("date").getOrElse(LocalDate.now().toString());
+        int largest = options.integer("largest", 3);
+        int warmup = options.integer("warmup", 3);
+        int repetitions = options.integer("repetitions", 7);
         PrintStream progress = System.err;
         Vector<Middle> middles = WITHOUT.appendAll(WITH).appendAll(UNLIMITED).distinct();
         Vector<Method> methods = Vector.of("srd3", "bois").flatMap(m -> OutOfPsiSsa.Improvements.NAMES

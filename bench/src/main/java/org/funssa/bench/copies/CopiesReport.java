@@ -2,10 +2,7 @@ package org.funssa.bench.copies;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Try;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -13,6 +10,7 @@ import java.util.Locale;
 import org.funssa.bench.phase.Trial;
 import org.funssa.bench.phase.Workload;
 import org.funssa.bench.report.Machine;
+import org.funssa.bench.report.ReportFile;
 import org.funssa.bench.scaling.Arguments;
 import org.funssa.bench.scaling.Measurement;
 import org.funssa.core.corpus.Corpus;
@@ -90,12 +88,7 @@ public final class CopiesReport {
         appendScaling(md, sizes, shapes, warmup, repetitions, progress);
 
         Path out = outDir.resolve(date + "-copies.md");
-        try {
-            Files.createDirectories(outDir);
-            Files.writeString(out, md.toString(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + out, e);
-        }
+        ReportFile.write(out, md);
         progress.println("wrote " + out);
     }
 

@@ -6,13 +6,13 @@ import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import io.vavr.control.Try;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.funssa.bench.phase.Phases;
 import org.funssa.bench.report.Machine;
+import org.funssa.bench.report.ReportFile;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirReader;
@@ -316,11 +316,7 @@ public final class QualityReport {
                 coins(corpus.root().resolve("coins/COINS-SSA.tsv"), options.coins()), options.operations());
         String md = markdown(options, rows, Machine.current());
         Path out = options.out();
-        try {
-            Files.writeString(out, md, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        ReportFile.write(out, md);
         Vector<Row> failed = rows.filter(r -> !r.failures().isEmpty());
         System.out.println(md.lines().limit(24).reduce("", (a, b) -> a + b + "\n") + "written to " + out);
         if (!failed.isEmpty()) {

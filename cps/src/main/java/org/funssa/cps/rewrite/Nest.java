@@ -426,6 +426,36 @@ public final class Nest {
     }
 
     /**
+     * A walk that reads the nest: each body is entered in preorder, and left once the walk is done with it and
+     * with every local function it defines (innermost first), as a printer or a scope-checking pass needs.
+     */
+    public interface Walk {
+        /** The walk reaches the node's body; its local functions come next. */
+        void enter(int node, Body body);
+
+        /** The walk is done with the node's body and all its local functions. */
+        void leave(int node, Body body);
+    }
+
+    /** Walks the nest with {@code walk}, without recursion: a stack of the bodies entered and not yet left. */
+    public void walk(Walk walk) {
+        int[] open = new int[size()];
+        int depth = 0;
+        for (int node = 0; node < size(); node++) {
+            while (depth > 0 && last[open[depth - 1]] < node) {
+                int done = open[--depth];
+                walk.leave(done, bodies[done]);
+            }
+            walk.enter(node, bodies[node]);
+            open[depth++] = node;
+        }
+        while (depth > 0) {
+            int done = open[--depth];
+            walk.leave(done, bodies[done]);
+        }
+    }
+
+    /**
      * A top-down walk with one mutable environment, such as a {@link ScopedMap}: each body is entered in
      * preorder, and left once the walk is done with it and with every local function it defines.
      */
@@ -443,26 +473,24 @@ public final class Nest {
     /**
      * The function rewritten top-down by {@code walk}, as {@link #rewriteDown(Object, ScopedRewrite)} does but
      * with one environment changed in place: after a body is entered come the bodies it encloses, then its
-     * {@link ScopedWalk#leave}, innermost first. The nest is then rebuilt bottom-up, unchanged nodes kept by
-     * identity.
+     * {@link ScopedWalk#leave}, innermost first (the order of {@link #walk}). The nest is then rebuilt bottom-up,
+     * unchanged nodes kept by identity.
      *
      * @throws IllegalStateException when the walk changes which local functions a body defines
      */
     public Function rewriteDown(ScopedWalk walk) {
-        int n = size();
-        Body[] shells = new Body[n];
-        int[] open = new int[n];
-        int depth = 0;
-        for (int node = 0; node < n; node++) {
-            while (depth > 0 && last[open[depth - 1]] < node) {
-                walk.leave(open[--depth]);
+        Body[] shells = new Body[size()];
+        walk(new Walk() {
+            @Override
+            public void enter(int node, Body body) {
+                shells[node] = shell(node, walk.enter(node, body));
             }
-            shells[node] = shell(node, walk.enter(node, bodies[node]));
-            open[depth++] = node;
-        }
-        while (depth > 0) {
-            walk.leave(open[--depth]);
-        }
+
+            @Override
+            public void leave(int node, Body body) {
+                walk.leave(node);
+            }
+        });
         return rebuild(shells);
     }
 

@@ -2,7 +2,6 @@ package org.funssa.cps.text;
 
 import io.vavr.collection.Vector;
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.Locale;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.Module;
@@ -18,6 +17,7 @@ import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * Prints the IR in its text form (docs/ir-text.md), which follows the notation of seed 003 chapter 6:
@@ -92,45 +92,41 @@ public final class IrPrinter {
             out.append(')');
         }
         out.append(" =\n");
-        body(out, function.body());
+        body(out, function);
     }
 
-    /** A pending piece of output: a body to print at a nesting level, or a finished line. */
-    private sealed interface Work {}
+    /**
+     * The function's body at level 1: each body's lets as the nest's walk enters it, after the {@code letrec}/
+     * {@code and} header of its local function; its tail when it is left, after its local functions, behind
+     * {@code in} when it has any.
+     */
+    private void body(StringBuilder out, Function function) {
+        Nest nest = Nest.of(function);
+        nest.walk(new Nest.Walk() {
+            private int level;
 
-    private record BodyAt(Body body, int level) implements Work {}
-
-    private record Line(int level, String text) implements Work {}
-
-    private void body(StringBuilder out, Body root) {
-        ArrayDeque<Work> stack = new ArrayDeque<>();
-        stack.push(new BodyAt(root, 1));
-        while (!stack.isEmpty()) {
-            switch (stack.pop()) {
-                case Line(int level, String text) -> indent(out, level).append(text).append('\n');
-                case BodyAt(Body body, int level) -> {
-                    for (Let let : body.lets()) {
-                        let(indent(out, level), let);
-                        out.append('\n');
-                    }
-                    if (body.functions().isEmpty()) {
-                        tail(out, level, "", body.tail());
-                        continue;
-                    }
-                    StringBuilder in = new StringBuilder();
-                    tail(in, level, "in ", body.tail());
-                    stack.push(new Line(0, in.substring(0, in.length() - 1)));
-                    for (int i = body.functions().size() - 1; i >= 0; i--) {
-                        Fn fn = body.functions().get(i);
-                        stack.push(new BodyAt(fn.body(), level + 1));
-                        StringBuilder header = new StringBuilder(i == 0 ? "letrec " : "and ");
-                        header.append(Names.write(fn.label().name()));
-                        params(header, fn.params());
-                        stack.push(new Line(level, header.append(" =").toString()));
-                    }
+            @Override
+            public void enter(int node, Body body) {
+                if (node != Nest.ROOT) {
+                    Fn fn = nest.fn(node);
+                    indent(out, level).append(node == nest.firstChild(nest.parent(node)) ? "letrec " : "and ");
+                    out.append(Names.write(fn.label().name()));
+                    params(out, fn.params());
+                    out.append(" =\n");
+                }
+                level++;
+                for (Let let : body.lets()) {
+                    let(indent(out, level), let);
+                    out.append('\n');
                 }
             }
-        }
+
+            @Override
+            public void leave(int node, Body body) {
+                tail(out, level, body.functions().isEmpty() ? "" : "in ", body.tail());
+                level--;
+            }
+        });
     }
 
     private static StringBuilder indent(StringBuilder out, int level) {

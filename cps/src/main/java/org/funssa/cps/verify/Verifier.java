@@ -47,20 +47,16 @@ public final class Verifier {
 
     /** Every variable bound somewhere in the function. */
     private final Set<Atom.Var> boundAnywhere = new HashSet<>();
-    /** For each label: the id of the body that defines it, and the index among that body's functions. */
-    private final Map<String, int[]> labels = new HashMap<>();
-    private final List<Body> bodies = new ArrayList<>();
     /**
-     * For each body id, the id of the body defining its local function (-1 for the function's body) and that
-     * local function's label: paths are rebuilt from these when a violation is reported, rather than kept per
-     * body (a path per body costs memory proportional to depth × bodies on a deep nest).
+     * The bodies numbered in preorder (body ids are the nest's nodes; a label names its first definition there).
+     * A violation's path is rebuilt from the nest's parents when it is reported, rather than kept per body (a
+     * path per body costs memory proportional to depth × bodies on a deep nest).
      */
-    private final List<Integer> parents = new ArrayList<>();
-    private final List<Label> bodyLabels = new ArrayList<>();
+    private Nest nest;
     private final Map<Integer, Vector<Label>> knownPaths = new HashMap<>();
-    private final List<Integer> depths = new ArrayList<>();
-    /** For each body id, the ids of the bodies of its local functions, in order. */
-    private final List<List<Integer>> children = new ArrayList<>();
+    /** For each body id, its depth in the nest and the index of its local function among its siblings. */
+    private int[] depths;
+    private int[] siblingIndex;
 
     /** Variables in scope at the current point, each with its binding. */
     private final Map<Atom.Var, Atom.Var> scope = new HashMap<>();
@@ -71,9 +67,10 @@ public final class Verifier {
     /** The function checked, and its variables' printed names, made on the first report that names one. */
     private final Function checked;
     private VarNames names;
+    /** Whether the walk is inside the body: entered and not yet left. */
     private boolean[] active;
     /** {@code fnOnPath[d]}: index, among its siblings, of the local function whose body is at depth d. */
-    private final List<Integer> fnOnPath = new ArrayList<>();
+    private int[] fnOnPath;
     /** For each body id, the call edges among its local functions: {source (-1 = the tail), target}. */
     private final Map<Integer, List<int[]>> edges = new HashMap<>();
 
@@ -110,12 +107,12 @@ public final class Verifier {
         int b = id;
         while (b >= 0 && !knownPaths.containsKey(b)) {
             missing.push(b);
-            b = parents.get(b);
+            b = nest.parent(b);
         }
         Vector<Label> path = b >= 0 ? knownPaths.get(b) : Vector.empty();
         while (!missing.isEmpty()) {
             int m = missing.pop();
-            path = parents.get(m) < 0 ? Vector.empty() : path.append(bodyLabels.get(m));
+            path = m == Nest.ROOT ? Vector.empty() : path.append(nest.fn(m).label());
             knownPaths.put(m, path);
         }
         return path;
@@ -123,77 +120,68 @@ public final class Verifier {
 
     /** Numbers the bodies in preorder (the rewrite kit's {@link Nest}); records binders and label definitions. */
     private void index(Function f) {
-        Nest nest = Nest.of(f);
+        nest = Nest.of(f);
+        int n = nest.size();
+        depths = new int[n];
+        siblingIndex = new int[n];
+        active = new boolean[n];
         f.params().forEach(boundAnywhere::add);
-        for (int id = 0; id < nest.size(); id++) {
+        for (int id = 0; id < n; id++) {
             Body body = nest.body(id);
-            bodies.add(body);
-            int parent = nest.parent(id);
-            parents.add(parent);
-            bodyLabels.add(id == Nest.ROOT ? null : nest.fn(id).label());
-            depths.add(id == Nest.ROOT ? 0 : depths.get(parent) + 1);
-            List<Integer> kids = new ArrayList<>();
+            int k = 0;
             for (int c = nest.firstChild(id); c >= 0; c = nest.nextSibling(c)) {
-                kids.add(c);
+                depths[c] = depths[id] + 1;
+                siblingIndex[c] = k++;
             }
-            children.add(kids);
             for (Let let : body.lets()) {
                 for (int i = 0; i < let.arity(); i++) {
                     boundAnywhere.add(let.var(i));
                 }
             }
-            for (int i = 0; i < body.functions().size(); i++) {
-                Fn fn = body.functions().get(i);
+            if (id != Nest.ROOT) {
+                Fn fn = nest.fn(id);
                 fn.params().forEach(boundAnywhere::add);
-                if (labels.putIfAbsent(fn.label().name(), new int[] {id, i}) != null) {
-                    report(Rule.DUPLICATE_LABEL, id, new Place.TailOf(), "local function " + fn.label()
+                if (nest.node(fn.label()) != id) {
+                    report(Rule.DUPLICATE_LABEL, nest.parent(id), new Place.TailOf(), "local function " + fn.label()
                             + " is defined more than once in " + function);
                 }
             }
         }
-        active = new boolean[bodies.size()];
+        fnOnPath = new int[n];
     }
 
     /**
-     * Enter or leave a body during the walk: on entry, the parameters to bind and the index of the local
-     * function among its siblings (-1 for the function's body); on exit, the names and tokens to release.
+     * The scope walk: entering a body binds its parameters and lets and checks its tail; leaving it (after its
+     * local functions) releases the names it bound and the memory tokens it consumed.
      */
-    private record Step(int bodyId, Vector<Atom.Var> params, int fnIndex, boolean enter, List<Atom.Var> bound,
-                        List<Atom.Var> consumedHere) {}
-
     private void walk(Function f) {
-        ArrayDeque<Step> stack = new ArrayDeque<>();
-        stack.push(new Step(0, f.params(), -1, true, new ArrayList<>(), new ArrayList<>()));
-        while (!stack.isEmpty()) {
-            Step step = stack.pop();
-            int id = step.bodyId();
-            Body body = bodies.get(id);
-            if (!step.enter()) {
-                step.bound().forEach(scope::remove);
-                step.consumedHere().forEach(consumed::remove);
+        List<List<Atom.Var>> bound = new ArrayList<>();
+        List<List<Atom.Var>> consumedIn = new ArrayList<>();
+        nest.walk(new Nest.Walk() {
+            @Override
+            public void enter(int id, Body body) {
+                List<Atom.Var> boundHere = new ArrayList<>();
+                List<Atom.Var> consumedHere = new ArrayList<>();
+                fnOnPath[depths[id]] = id == Nest.ROOT ? -1 : siblingIndex[id];
+                active[id] = true;
+                for (Atom.Var p : id == Nest.ROOT ? f.params() : nest.params(id)) {
+                    bind(p, id, new Place.Params(), boundHere);
+                }
+                for (int i = 0; i < body.lets().size(); i++) {
+                    let(body.lets().get(i), id, i, boundHere, consumedHere);
+                }
+                tail(body.tail(), id, depths[id]);
+                bound.add(boundHere);
+                consumedIn.add(consumedHere);
+            }
+
+            @Override
+            public void leave(int id, Body body) {
+                bound.removeLast().forEach(scope::remove);
+                consumedIn.removeLast().forEach(consumed::remove);
                 active[id] = false;
-                continue;
             }
-            int depth = depths.get(id);
-            while (fnOnPath.size() > depth) {
-                fnOnPath.removeLast();
-            }
-            fnOnPath.add(step.fnIndex());
-            active[id] = true;
-            for (Atom.Var p : step.params()) {
-                bind(p, id, new Place.Params(), step.bound());
-            }
-            for (int i = 0; i < body.lets().size(); i++) {
-                let(body.lets().get(i), id, i, step.bound(), step.consumedHere());
-            }
-            tail(body.tail(), id, depth);
-            stack.push(new Step(id, Vector.empty(), step.fnIndex(), false, step.bound(), step.consumedHere()));
-            List<Integer> kids = children.get(id);
-            for (int i = kids.size() - 1; i >= 0; i--) {
-                stack.push(new Step(kids.get(i), body.functions().get(i).params(), i, true, new ArrayList<>(),
-                        new ArrayList<>()));
-            }
-        }
+        });
     }
 
     private void bind(Atom.Var var, int id, Place.Position at, List<Atom.Var> release) {
@@ -414,17 +402,17 @@ public final class Verifier {
     }
 
     private void jump(Tail.Jump jump, int id, int depth, Place.Position at) {
-        int[] definition = labels.get(jump.target().name());
-        if (definition == null) {
+        int node = nest.node(jump.target());
+        if (node < 0) {
             report(Rule.UNKNOWN_LABEL, id, at, "no local function " + jump.target() + " in " + function);
             return;
         }
-        int definingBody = definition[0];
+        int definingBody = nest.parent(node);
         if (!active[definingBody]) {
             report(Rule.OUT_OF_SCOPE, id, at, "local function " + jump.target() + " is not in scope here");
             return;
         }
-        Fn target = bodies.get(definingBody).functions().get(definition[1]);
+        Fn target = nest.fn(node);
         if (jump.args().size() != target.params().size()) {
             report(Rule.ARITY_MISMATCH, id, at, "jump " + jump.target() + " passes " + jump.args().size()
                     + " arguments, " + jump.target() + " has " + target.params().size() + " parameters");
@@ -436,19 +424,14 @@ public final class Verifier {
                     () -> "argument " + index + " of jump " + jump.target() + " (parameter " + name(param) + ")",
                     id, at);
         }
-        int definingDepth = depths.get(definingBody);
-        int source = depth == definingDepth ? -1 : fnIndexAt(definingDepth + 1);
-        edges.computeIfAbsent(definingBody, k -> new ArrayList<>()).add(new int[] {source, definition[1]});
-    }
-
-    /** The index among its siblings of the local function on the current path whose body is at this depth. */
-    private int fnIndexAt(int depth) {
-        return fnOnPath.get(depth);
+        int definingDepth = depths[definingBody];
+        int source = depth == definingDepth ? -1 : fnOnPath[definingDepth + 1];
+        edges.computeIfAbsent(definingBody, k -> new ArrayList<>()).add(new int[] {source, siblingIndex[node]});
     }
 
     private void reachability() {
-        for (int id = 0; id < bodies.size(); id++) {
-            Body body = bodies.get(id);
+        for (int id = 0; id < nest.size(); id++) {
+            Body body = nest.body(id);
             int n = body.functions().size();
             if (n == 0) {
                 continue;

@@ -178,6 +178,43 @@ class NestTest {
     }
 
     @Test
+    void aReadingWalkLeavesEachBodyAfterItsLocalFunctionsEvenOnDeepNests() {
+        StringBuilder order = new StringBuilder();
+        Nest.of(F).walk(new Nest.Walk() {
+            @Override
+            public void enter(int node, Body body) {
+                order.append(" +").append(node);
+            }
+
+            @Override
+            public void leave(int node, Body body) {
+                order.append(" -").append(node);
+            }
+        });
+        assertThat(order.toString()).isEqualTo(" +0 +1 +2 -2 -1 +3 -3 -0");
+        // the deepest body is left first and the root last; the depth seen on entry is the node's depth
+        int[] depth = new int[1];
+        int[] deepest = new int[1];
+        StringBuilder leaves = new StringBuilder();
+        Nest.of(DeepIr.nest(100_000, "")).walk(new Nest.Walk() {
+            @Override
+            public void enter(int node, Body body) {
+                deepest[0] = Math.max(deepest[0], depth[0]++);
+            }
+
+            @Override
+            public void leave(int node, Body body) {
+                depth[0]--;
+                if (node % 50_000 == 0) {
+                    leaves.append(' ').append(node);
+                }
+            }
+        });
+        assertThat(deepest[0]).isEqualTo(100_000);
+        assertThat(leaves.toString()).isEqualTo(" 100000 50000 0");
+    }
+
+    @Test
     void aScopedMapRestoresWhatAKeyMappedToBeforeTheMark() {
         ScopedMap<String, Integer> map = new ScopedMap<>();
         map.put("x", 1);

@@ -1,7 +1,6 @@
 package org.funssa.cps.interp;
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -18,12 +17,12 @@ import org.funssa.core.lir.Op;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * Compiles one IR function into an {@link IrCode}: every variable gets a slot of its own (names are unique
@@ -31,8 +30,8 @@ import org.funssa.cps.ir.Type;
  * FRAME address a slot set on entry; each let becomes a closure over slot numbers, each body's tail a jump
  * to the first instruction of the target's body after a parallel move of the arguments. A construct that
  * cannot be executed (an unbound variable, a jump to an unknown label, an I128 value) becomes an instruction
- * that fails with a clear message when reached, so the rest of the program still runs. The nest of bodies is
- * walked with an explicit stack.
+ * that fails with a clear message when reached, so the rest of the program still runs. The bodies are numbered
+ * by the rewrite kit's {@link Nest}, without recursion.
  */
 final class IrCompiler {
 
@@ -66,10 +65,8 @@ final class IrCompiler {
     private final List<byte[]> blockInit = new ArrayList<>();
     private final Map<Integer, Integer> zeroBlocks = new HashMap<>();
     private final Map<String, Integer> frameSlots = new HashMap<>();
-    private final List<Body> bodies = new ArrayList<>();
-    private final List<String> names = new ArrayList<>();
-    private final List<Vector<Atom.Var>> params = new ArrayList<>();
-    private final Map<String, Integer> labels = new HashMap<>();
+    /** The bodies, numbered in preorder: body {@code id} is compiled as block {@code id}. */
+    private Nest nest;
     private int[] starts;
 
     private IrCompiler(IrCode out, Context context) {
@@ -86,8 +83,8 @@ final class IrCompiler {
     private void run() {
         index();
         List<Instr> code = new ArrayList<>();
-        for (int id = 0; id < bodies.size(); id++) {
-            Body body = bodies.get(id);
+        for (int id = 0; id < nest.size(); id++) {
+            Body body = nest.body(id);
             int block = id;
             for (int j = 0; j < body.lets().size(); j++) {
                 int index = j;
@@ -112,16 +109,20 @@ final class IrCompiler {
             out.frameOffsets[k++] = layout.offsets().get(e.getKey()).get();
         }
         out.frameSize = layout.size().getOrElse(-1L);
-        out.blockNames = names.toArray(new String[0]);
+        out.blockNames = new String[nest.size()];
+        for (int id = 0; id < nest.size(); id++) {
+            out.blockNames[id] = id == Nest.ROOT ? fn.name() : nest.fn(id).label().name();
+        }
     }
 
-    /** Numbers the bodies (the function's, then the local functions' in preorder), binds slots and labels. */
+    /** Numbers the bodies (the function's, then the local functions' in preorder), binds slots. */
     private void index() {
-        addBody(fn.body(), fn.name(), fn.params());
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        work.push(0);
-        while (!work.isEmpty()) {
-            Body body = bodies.get(work.pop());
+        nest = Nest.of(fn);
+        starts = new int[nest.size()];
+        int pc = 0;
+        for (int id = 0; id < nest.size(); id++) {
+            Body body = nest.body(id);
+            nest.params(id).forEach(this::bind);
             for (Let let : body.lets()) {
                 for (int i = 0; i < let.arity(); i++) {
                     bind(let.var(i));
@@ -130,25 +131,9 @@ final class IrCompiler {
                     }
                 }
             }
-            for (Fn g : body.functions().reverse()) {
-                labels.putIfAbsent(g.label().name(), bodies.size());
-                work.push(bodies.size());
-                addBody(g.body(), g.label().name(), g.params());
-            }
-        }
-        starts = new int[bodies.size()];
-        int pc = 0;
-        for (int id = 0; id < bodies.size(); id++) {
             starts[id] = pc;
-            pc += bodies.get(id).lets().size() + 1;
+            pc += body.lets().size() + 1;
         }
-    }
-
-    private void addBody(Body body, String name, Vector<Atom.Var> ps) {
-        bodies.add(body);
-        names.add(name);
-        params.add(ps);
-        ps.forEach(this::bind);
     }
 
     private void bind(Atom.Var v) {
@@ -763,8 +748,8 @@ final class IrCompiler {
     }
 
     private int targetBody(Tail.Jump j) {
-        Integer id = labels.get(j.target().name());
-        if (id == null) {
+        int id = nest.node(j.target());
+        if (id < 0) {
             throw new RuntimeTrap(RuntimeError.Kind.MISSING_LABEL, "jump to " + j.target().name()
                     + ", which function '" + fn.name() + "' does not define");
         }
@@ -776,7 +761,7 @@ final class IrCompiler {
     }
 
     private Instr.Move move(Tail.Jump j) {
-        Vector<Atom.Var> ps = params.get(targetBody(j));
+        Vector<Atom.Var> ps = nest.params(targetBody(j));
         if (ps.size() != j.args().size()) {
             throw unsupported("jump to " + j.target().name() + " passes " + j.args().size() + " arguments to "
                     + ps.size() + " parameters");

@@ -1,27 +1,26 @@
 package org.funssa.cps.alpha;
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.ir.Tail;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * α-equivalence (seed 003 §6.1 "α-renaming"): two terms are equivalent when a consistent, one-to-one renaming
  * of bound variables and local-function labels turns one into the other. Global names (functions, symbols,
  * data) and free names must match exactly; the order of lets, local functions and operands matters.
  *
- * <p>Both terms are walked in lockstep with an explicit stack. Bound names are unique in a well-formed
+ * <p>Both nests are numbered ({@link Nest}) and compared node by node, without recursion. Bound names are unique in a well-formed
  * function (the verifier's {@code REBOUND_VARIABLE}), so one renaming per function suffices; a function that
  * rebinds a name is compared conservatively (a second binding must map to the same name as the first).
  */
@@ -56,42 +55,40 @@ public final class Alpha {
             return false;
         }
         Alpha alpha = new Alpha();
-        return alpha.bindAll(a.params(), b.params()) && alpha.bodies(a.body(), b.body());
+        return alpha.bodies(a, b);
     }
 
-    private boolean bodies(Body rootA, Body rootB) {
-        ArrayDeque<Body> stack = new ArrayDeque<>();
-        stack.push(rootA);
-        stack.push(rootB);
-        while (!stack.isEmpty()) {
-            Body b = stack.pop();
-            Body a = stack.pop();
-            if (a.lets().size() != b.lets().size() || a.functions().size() != b.functions().size()) {
+    /**
+     * Compares the two nests node by node in preorder: the same sequence of child counts is the same shape, and
+     * a node's parameters and local-function labels are bound before any body that can mention them.
+     */
+    private boolean bodies(Function fa, Function fb) {
+        Nest a = Nest.of(fa);
+        Nest b = Nest.of(fb);
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int node = 0; node < a.size(); node++) {
+            Body x = a.body(node);
+            Body y = b.body(node);
+            if (a.childCount(node) != b.childCount(node) || x.lets().size() != y.lets().size()
+                    || !bindAll(a.params(node), b.params(node))) {
                 return false;
             }
-            for (int i = 0; i < a.functions().size(); i++) {
-                if (!bindLabel(a.functions().get(i).label(), b.functions().get(i).label())) {
+            for (int i = 0; i < x.functions().size(); i++) {
+                if (!bindLabel(x.functions().get(i).label(), y.functions().get(i).label())) {
                     return false;
                 }
             }
-            for (int i = 0; i < a.lets().size(); i++) {
-                Let x = a.lets().get(i);
-                Let y = b.lets().get(i);
-                if (!guards(x.guard(), y.guard()) || !exprs(x.expr(), y.expr()) || !bindAll(x, y)) {
+            for (int i = 0; i < x.lets().size(); i++) {
+                Let l = x.lets().get(i);
+                Let m = y.lets().get(i);
+                if (!guards(l.guard(), m.guard()) || !exprs(l.expr(), m.expr()) || !bindAll(l, m)) {
                     return false;
                 }
             }
-            if (!tails(a.tail(), b.tail())) {
+            if (!tails(x.tail(), y.tail())) {
                 return false;
-            }
-            for (int i = a.functions().size() - 1; i >= 0; i--) {
-                Fn f = a.functions().get(i);
-                Fn g = b.functions().get(i);
-                if (!bindAll(f.params(), g.params())) {
-                    return false;
-                }
-                stack.push(f.body());
-                stack.push(g.body());
             }
         }
         return true;

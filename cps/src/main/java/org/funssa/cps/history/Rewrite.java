@@ -1,16 +1,11 @@
 package org.funssa.cps.history;
 
-import io.vavr.collection.Vector;
-import io.vavr.control.Option;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.UnaryOperator;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.rewrite.Nest;
 
 /*
  * Path copying (Driscoll, Sarnak, Sleator and Tarjan, "Making Data Structures Persistent", JCSS 1989, §2):
@@ -38,45 +33,13 @@ public final class Rewrite {
             throw new IllegalArgumentException("no function " + function + " in program " + program.name());
         }
         Function f = program.functions().get(index);
-        List<Step> path = pathTo(f.body(), label).getOrElseThrow(() -> new IllegalArgumentException(
-                "function " + function + " has no local function " + label));
-        Step last = path.get(path.size() - 1);
-        Fn replaced = change.apply(last.body().functions().get(last.index()));
-        Body body = last.body().withFunctions(last.body().functions().update(last.index(), replaced));
-        for (int i = path.size() - 2; i >= 0; i--) {
-            Step step = path.get(i);
-            Fn fn = step.body().functions().get(step.index()).withBody(body);
-            body = step.body().withFunctions(step.body().functions().update(step.index(), fn));
+        Nest nest = Nest.of(f);
+        int node = nest.node(label);
+        if (node < 0) {
+            throw new IllegalArgumentException("function " + function + " has no local function " + label);
         }
-        return program.withFunctions(program.functions().update(index, f.withBody(body)));
-    }
-
-    /** One level of the path: a body and the index of the local function the path goes through. */
-    private record Step(Body body, int index) {}
-
-    /** A search state: a body, the state of the body that defines it (null at the root) and its index there. */
-    private record Visit(Body body, Visit parent, int index) {}
-
-    /** The bodies and indices from {@code root} down to the local function {@code label}, found depth-first. */
-    private static Option<List<Step>> pathTo(Body root, Label label) {
-        ArrayDeque<Visit> stack = new ArrayDeque<>();
-        stack.push(new Visit(root, null, -1));
-        while (!stack.isEmpty()) {
-            Visit visit = stack.pop();
-            Vector<Fn> functions = visit.body().functions();
-            for (int i = 0; i < functions.size(); i++) {
-                if (functions.get(i).label().equals(label)) {
-                    List<Step> path = new ArrayList<>();
-                    path.add(new Step(visit.body(), i));
-                    for (Visit v = visit; v.parent() != null; v = v.parent()) {
-                        path.add(new Step(v.parent().body(), v.index()));
-                    }
-                    java.util.Collections.reverse(path);
-                    return Option.of(path);
-                }
-                stack.push(new Visit(functions.get(i).body(), visit, i));
-            }
-        }
-        return Option.none();
+        // the nest's bottom-up rebuild keeps every node whose local functions are unchanged: only the path is new
+        Function changed = nest.rewrite((n, body) -> body, (n, fn) -> n == node ? change.apply(fn) : fn);
+        return program.withFunctions(program.functions().update(index, changed));
     }
 }

@@ -1,14 +1,13 @@
 package org.funssa.cps.history;
 
-import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
 import org.funssa.cps.ir.Body;
-import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Program;
+import org.funssa.cps.rewrite.Nest;
 
 /**
  * How much of a program a step allocated: its nodes (bodies, local functions, lets) that are not, by
@@ -20,51 +19,47 @@ public record Sharing(long newNodes, long sharedNodes) {
     /**
      * The nodes of {@code after} that are new or shared with {@code before}, by identity. A node found in
      * {@code before} is counted as shared with its whole subtree (an immutable node's descendants are old
-     * too); the walk descends only into new nodes, with an explicit stack.
+     * too): the preorder walk of each nest jumps over such a subtree.
      */
     public static Sharing between(Program before, Program after) {
         Set<Object> old = Collections.newSetFromMap(new IdentityHashMap<>());
-        ArrayDeque<Body> stack = new ArrayDeque<>();
         for (Function f : before.functions()) {
-            stack.push(f.body());
-        }
-        while (!stack.isEmpty()) {
-            Body body = stack.pop();
-            if (!old.add(body)) {
-                continue;
-            }
-            body.lets().forEach(old::add);
-            for (Fn fn : body.functions()) {
-                old.add(fn);
-                stack.push(fn.body());
+            Nest nest = Nest.of(f);
+            for (int node = 0; node < nest.size(); node++) {
+                old.add(nest.body(node));
+                nest.body(node).lets().forEach(old::add);
+                if (node != Nest.ROOT) {
+                    old.add(nest.fn(node));
+                }
             }
         }
         long fresh = 0;
         for (Function f : after.functions()) {
-            stack.push(f.body());
-        }
-        while (!stack.isEmpty()) {
-            Body body = stack.pop();
-            if (old.contains(body)) {
-                continue;
-            }
-            fresh++;
-            for (Let let : body.lets()) {
-                if (!old.contains(let)) {
+            Nest nest = Nest.of(f);
+            int node = Nest.ROOT;
+            while (node < nest.size()) {
+                boolean oldFn = node != Nest.ROOT && old.contains(nest.fn(node));
+                if (node != Nest.ROOT && !oldFn) {
                     fresh++;
                 }
-            }
-            for (Fn fn : body.functions()) {
-                if (!old.contains(fn)) {
-                    fresh++;
-                    stack.push(fn.body());
+                Body body = nest.body(node);
+                if (oldFn || old.contains(body)) {
+                    node = nest.last(node) + 1;
+                    continue;
                 }
+                fresh++;
+                for (Let let : body.lets()) {
+                    if (!old.contains(let)) {
+                        fresh++;
+                    }
+                }
+                node++;
             }
         }
         return new Sharing(fresh, nodes(after) - fresh);
     }
 
-    /** Every body, local function and let of the program, counted with an explicit stack. */
+    /** Every body, local function and let of the program. */
     private static long nodes(Program program) {
         ProgramSize size = ProgramSize.of(program);
         // Each local function has one body, and each function one more.

@@ -25,8 +25,8 @@ import org.funssa.cps.rewrite.Nest;
  * is canonical: {@code IrParser.parse(print(p))} equals {@code p}, and printing that again gives the same
  * text.
  *
- * <p>Bodies are printed with an explicit stack, so nesting depth is bounded by the heap only; indentation
- * stops growing after {@value #MAX_INDENT_LEVELS} levels to keep deep nests linear in size.
+ * <p>Bodies are printed by a {@link Nest#walk}, without recursion, so nesting depth is bounded by the heap only;
+ * indentation stops growing after {@value #MAX_INDENT_LEVELS} levels to keep deep nests linear in size.
  */
 public final class IrPrinter {
 

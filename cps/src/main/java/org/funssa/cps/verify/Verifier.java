@@ -37,7 +37,7 @@ import org.funssa.cps.text.VarNames;
  * body or in any local function nested in it, which are exactly the places the consumption dominates. Uses
  * in blocks the consumption does not dominate (a sibling reached after it) are not checked.
  *
- * <p>One walk over the nest with an explicit stack: linear in the size of the function, whatever its depth.
+ * <p>One {@link Nest#walk} over the nest: linear in the size of the function, whatever its depth.
  */
 public final class Verifier {
 

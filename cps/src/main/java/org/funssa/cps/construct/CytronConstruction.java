@@ -33,13 +33,13 @@ final class CytronConstruction {
 
     private CytronConstruction() {}
 
-    static Function construct(NormalForm form, PhiPlacement.Variant variant, boolean copyFolding) {
+    static Function construct(NormalForm form, PhiPlacement.Variant variant, ConstructionOptions options) {
         Cfg cfg = form.cfg();
         DominatorTree tree = form.dominators();
         Vector<String>[] phis = phis(cfg, tree, variant);
         int n = cfg.size();
         VarSupply names = VarSupply.from(0);
-        Lowering lowering = new Lowering(form, names, copyFolding);
+        Lowering lowering = new Lowering(form, names, options);
         Environment env = new Environment();
         Lowering.Block[] blocks = new Lowering.Block[n];
         @SuppressWarnings("unchecked")

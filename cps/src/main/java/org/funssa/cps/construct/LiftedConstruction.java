@@ -34,11 +34,11 @@ final class LiftedConstruction {
 
     private LiftedConstruction() {}
 
-    static Function construct(NormalForm form, boolean copyFolding) {
+    static Function construct(NormalForm form, ConstructionOptions options) {
         Cfg cfg = form.cfg();
         RegisterLiveness liveness = RegisterLiveness.of(cfg);
         VarSupply names = VarSupply.from(0);
-        Lowering lowering = new Lowering(form, names, copyFolding);
+        Lowering lowering = new Lowering(form, names, options);
         List<Fn> blocks = new ArrayList<>();
         Lowering.Block entry = null;
         for (int b = 0; b < cfg.size(); b++) {

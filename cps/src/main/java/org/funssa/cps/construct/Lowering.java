@@ -10,6 +10,7 @@ import java.util.function.IntFunction;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirType;
+import org.funssa.core.lir.Op;
 import org.funssa.core.lir.Stmt;
 import org.funssa.cps.ir.Access;
 import org.funssa.cps.ir.Atom;
@@ -17,11 +18,13 @@ import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
+import org.funssa.cps.prep.TreeDivision;
 
 /*
  * LIR statements in three-address form (seed 004 §6.9, as org.funssa.cps.prep.TreeDivision leaves them)
@@ -37,6 +40,9 @@ import org.funssa.cps.ir.VarSupply;
  * the registers its target takes as parameters. USE and LINE have no meaning here; CLOBBER makes its
  * registers ⊥ (their old values are dead, as register liveness says). SUBREG and PHI have no form in
  * the IR (seed 004 §4.4) and are rejected, naming the function and the statement.
+ *
+ * With ψ construction (ConstructionOptions.psiConstruction, seed 000 §"Construction"), a select of a register
+ * into itself is a predicated definition and is renamed into a guarded definition and a ψ-function.
  */
 
 /** Lowers the blocks of one function in normal form, each against an {@link Environment}. */
@@ -48,6 +54,7 @@ final class Lowering {
     private final NormalForm form;
     private final VarSupply names;
     private final boolean copyFolding;
+    private final boolean psiConstruction;
     private final String memory;
     /**
      * One instance of each integer literal of the function: a function of 10^6 instructions has about as
@@ -55,10 +62,11 @@ final class Lowering {
      */
     private final Map<Atom.IntLit, Atom.IntLit> literals = new HashMap<>();
 
-    Lowering(NormalForm form, VarSupply names, boolean copyFolding) {
+    Lowering(NormalForm form, VarSupply names, ConstructionOptions options) {
         this.form = form;
         this.names = names;
-        this.copyFolding = copyFolding;
+        this.copyFolding = options.copyFolding();
+        this.psiConstruction = options.psiConstruction();
         this.memory = form.memory().name();
     }
 
@@ -165,6 +173,9 @@ final class Lowering {
         private void set(Stmt.Set s) {
             switch (s.target()) {
                 case LExp.Reg r -> {
+                    if (psiConstruction && s.value() instanceof LExp.If i && predicated(r, i)) {
+                        return;
+                    }
                     if (isAtom(s.value())) {
                         Atom value = atom(s.value());
                         if (copyFolding) {
@@ -180,6 +191,49 @@ final class Lowering {
                 case LExp.Subreg r -> throw unsupported("SUBREG has no form in the functional IR (seed 004 §4.4)");
                 default -> throw unsupported("a SET target must be MEM or REG");
             }
+        }
+
+        /**
+         * Seed 000 §"Construction": a predicated definition p ? r = e becomes r₂ = e under p, then
+         * r₃ = ψ(1 ? r₁, p ? r₂), where r₁ is r's renaming before the definition; r₃ becomes r's renaming. The
+         * seed guards r₁ by the predicate of its own definition, which is always true here: every predicated
+         * definition is followed by its ψ, so r's renaming is never a guarded variable. LIR writes p ? r = e as
+         * {@code (SET r (IF c e r))} (p = c) or {@code (SET r (IF c r e))} (p = ¬c). A select whose arms are both
+         * other values, {@code (SET r (IF c a b))} with a lazy arm, is the pair c ? r = a, ¬c ? r = b: the ψ merges
+         * the two, r₁ is overridden on every path and is left out. With copy folding an atom arm is its own r₂.
+         * Answers false, writing nothing, for a select that {@link TreeDivision#isPredicatedSelect} rejects.
+         */
+        private boolean predicated(LExp.Reg r, LExp.If select) {
+            if (!TreeDivision.isPredicatedSelect(r, select)) {
+                return false;
+            }
+            boolean thenKeeps = TreeDivision.isRegister(select.then(), r);
+            boolean elseKeeps = TreeDivision.isRegister(select.otherwise(), r);
+            Type.Data type = data(select.type());
+            Atom condition = atom(select.condition());
+            Vector<Expr.Psi.Arg> args = thenKeeps || elseKeeps
+                    ? Vector.of(new Expr.Psi.Arg(literal(Atom.IntLit.of(Type.I32, 1)), atom(r)))
+                    : Vector.empty();
+            if (!thenKeeps) {
+                args = args.append(new Expr.Psi.Arg(condition, definedUnder(condition, r, type, select.then())));
+            }
+            if (!elseKeeps) {
+                Atom negation = temporary("not", new Expr.Prim(Op.TSTEQ, Type.I32,
+                        Vector.of(condition, literal(Atom.IntLit.of((Type.Data) condition.type(), 0)))));
+                args = args.append(new Expr.Psi.Arg(negation, definedUnder(negation, r, type, select.otherwise())));
+            }
+            define(r.name(), new Expr.Psi(type, args));
+            return true;
+        }
+
+        /** The value of {@code p ? r = e}: a new variable defined under p, or with copy folding an atom e itself. */
+        private Atom definedUnder(Atom p, LExp.Reg r, Type.Data type, LExp e) {
+            if (isAtom(e) && copyFolding) {
+                return atom(e);
+            }
+            Atom.Var defined = names.fresh(r.name(), type);
+            lets.add(Let.of(defined, isAtom(e) ? new Expr.Copy(atom(e)) : operation(e)).withGuard(Guard.when(p)));
+            return defined;
         }
 
         private void call(Stmt.Call c) {

@@ -49,7 +49,7 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
             f = FrameScalarPromotion.apply(f, names);
         }
         Vector<Symbol> symbols = f.symbols();
-        f = TreeDivision.apply(f, names);
+        f = TreeDivision.apply(f, names, options.psiConstruction());
         LoopPreparation.Prepared prepared = LoopPreparation.prepare(f, options.mergeSharedHeaders(),
                 options.preheaders(), options.loopRotation(), names);
         MemoryRegister.Marked marked = MemoryRegister.mark(prepared.cfg(), names);

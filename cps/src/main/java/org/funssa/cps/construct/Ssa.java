@@ -45,14 +45,13 @@ public final class Ssa {
 
     /** One function in normal form in functional form: the constructions after the common preparation. */
     static Function construct(NormalForm form, Construction construction, ConstructionOptions options) {
-        boolean folding = options.copyFolding();
         Function built = switch (construction) {
-            case LIFTED -> LiftedConstruction.construct(form, folding);
+            case LIFTED -> LiftedConstruction.construct(form, options);
             case DROPPED -> ParameterDropping.PASS.apply(
-                    BlockSinking.PASS.apply(LiftedConstruction.construct(form, folding)));
-            case MINIMAL -> CytronConstruction.construct(form, PhiPlacement.Variant.MINIMAL, folding);
-            case SEMI_PRUNED -> CytronConstruction.construct(form, PhiPlacement.Variant.SEMI_PRUNED, folding);
-            case PRUNED -> CytronConstruction.construct(form, PhiPlacement.Variant.PRUNED, folding);
+                    BlockSinking.PASS.apply(LiftedConstruction.construct(form, options)));
+            case MINIMAL -> CytronConstruction.construct(form, PhiPlacement.Variant.MINIMAL, options);
+            case SEMI_PRUNED -> CytronConstruction.construct(form, PhiPlacement.Variant.SEMI_PRUNED, options);
+            case PRUNED -> CytronConstruction.construct(form, PhiPlacement.Variant.PRUNED, options);
         };
         return options.redundantPhiElimination() && construction != Construction.LIFTED
                 ? RedundantPhiElimination.PASS.apply(built)

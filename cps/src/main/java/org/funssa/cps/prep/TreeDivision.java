@@ -56,10 +56,19 @@ public final class TreeDivision {
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
     public static Module.Function apply(Module.Function function, NameSupply supply) {
+        return apply(function, supply, false);
+    }
+
+    /**
+     * As {@link #apply(Module.Function, NameSupply)}; with {@code predicatedDefinitions}, a select that
+     * {@link #isPredicatedSelect} accepts keeps its IF (its condition divided) for ψ construction to read, instead
+     * of becoming control flow.
+     */
+    public static Module.Function apply(Module.Function function, NameSupply supply, boolean predicatedDefinitions) {
         if (function.body().forAll(TreeDivision::isDivided)) {
             return function;
         }
-        Divider divider = new Divider(function, supply.restarted());
+        Divider divider = new Divider(function, supply.restarted(), predicatedDefinitions);
         for (Stmt stmt : function.body()) {
             divider.statement(stmt);
         }
@@ -121,6 +130,29 @@ public final class TreeDivision {
         };
     }
 
+    /**
+     * Whether {@code (SET r select)} is what ψ construction reads as predicated definitions of r: an integer
+     * condition and arms that are atoms or one arithmetic operator over atoms (no load: its memory is not tracked
+     * here), with one arm r itself (r is redefined under one predicate) or one arm not an atom (a lazy IF, which
+     * would otherwise become control flow: r is defined under the condition and under its negation).
+     */
+    public static boolean isPredicatedSelect(LExp.Reg r, LExp.If select) {
+        boolean thenKeeps = isRegister(select.then(), r);
+        boolean elseKeeps = isRegister(select.otherwise(), r);
+        return select.condition().type() instanceof LirType.Int && !(thenKeeps && elseKeeps)
+                && isArm(select.then()) && isArm(select.otherwise())
+                && (thenKeeps || elseKeeps || !isAtom(select.then()) || !isAtom(select.otherwise()));
+    }
+
+    /** Whether {@code e} is the register {@code r}. */
+    public static boolean isRegister(LExp e, LExp.Reg r) {
+        return e instanceof LExp.Reg other && other.name().equals(r.name());
+    }
+
+    private static boolean isArm(LExp e) {
+        return isAtom(e) || (e instanceof LExp.Binary || e instanceof LExp.Unary) && isOperation(e);
+    }
+
     private static boolean isAggregateOperand(LExp e) {
         return e instanceof LExp.Mem m && m.type() instanceof LirType.Aggregate && isAtom(m.address());
     }
@@ -135,10 +167,12 @@ public final class TreeDivision {
         private final NameSupply names;
         private final List<Stmt> out = new ArrayList<>();
         private final List<Symbol> temporaries = new ArrayList<>();
+        private final boolean predicatedDefinitions;
 
-        Divider(Module.Function function, NameSupply names) {
+        Divider(Module.Function function, NameSupply names, boolean predicatedDefinitions) {
             this.function = function;
             this.names = names;
+            this.predicatedDefinitions = predicatedDefinitions;
         }
 
         void statement(Stmt stmt) {
@@ -169,7 +203,10 @@ public final class TreeDivision {
 
         private void set(Stmt.Set s) {
             switch (s.target()) {
-                case LExp.Reg r -> out.add(new Stmt.Set(s.type(), r, operation(s.value())));
+                case LExp.Reg r -> out.add(new Stmt.Set(s.type(), r, predicatedDefinitions
+                        && s.value() instanceof LExp.If i && isPredicatedSelect(r, i)
+                        ? new LExp.If(i.type(), atom(i.condition()), i.then(), i.otherwise())
+                        : operation(s.value())));
                 case LExp.Subreg r -> {
                     LExp register = atom(r.register());
                     LExp value = atom(s.value());

@@ -194,8 +194,11 @@ class ConstructionTest {
         assertThatThrownBy(() -> Construction.parse("pruned"))
                 .hasMessageContaining("lifted, dropped, mini, semi, prun");
         ConstructionOptions o = ConstructionOptions.DEFAULTS.with("no-copy-folding").with("no-change-loop");
-        assertThat(o).isEqualTo(new ConstructionOptions(false, true, false, false, false, true));
+        assertThat(o).isEqualTo(new ConstructionOptions(false, true, false, false, false, true, false));
         assertThat(o.with("preheaders").preheaders()).isTrue();
+        assertThat(ConstructionOptions.DEFAULTS.psiConstruction()).isFalse();
+        assertThat(o.with("psi").psiConstruction()).isTrue();
+        assertThat(o.with("psi").with("no-psi")).isEqualTo(o);
         assertThatThrownBy(() -> o.with("no-such")).hasMessageContaining("copy-folding");
     }
 

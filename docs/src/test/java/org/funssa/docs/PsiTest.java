@@ -10,6 +10,11 @@ import org.funssa.cps.ir.Program;
 import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.core.lir.LirPrinter;
+import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.Module;
+import org.funssa.cps.construct.Construction;
+import org.funssa.cps.construct.ConstructionOptions;
+import org.funssa.cps.construct.Ssa;
 import org.funssa.core.lir.Moves;
 import org.funssa.destruct.Destruction;
 import org.funssa.destruct.lir.LirWriter;
@@ -95,5 +100,30 @@ class PsiTest {
         assertThat(Moves.of(LirWriter.write(out.program())).copies()).isZero();
         assertThat(lir).containsPattern("\\(SET I32 \\(REG I32 \"([^\"]+)\"\\) \\(IF I32 \\(TSTNE I32 \\(REG I32 \"u\"\\) "
                 + "\\(INTCONST I32 0\\)\\) \\(ADD I32 \\(REG I32 \"s\"\\) \\(INTCONST I32 3\\)\\) \\(REG I32 \"\\1\"\\)\\)\\)");
+    }
+
+    @Test
+    void predicatedDefinitionsInLirBecomePsisDuringRenaming() {
+        // region construction
+        Module lir = LirReader.read("pred.lir", """
+                (MODULE "pred"
+                  (SYMTAB ("f" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "f"
+                    (SYMTAB ("c%" REG I32 4 0) ("v%" REG I32 4 0))
+                    (PROLOGUE (0 0) (REG I32 "c%") (REG I32 "v%"))
+                    (SET I32 (REG I32 "v%")
+                         (IF I32 (REG I32 "c%") (ADD I32 (REG I32 "v%") (INTCONST I32 1)) (REG I32 "v%")))
+                    (EPILOGUE (0 0) (REG I32 "v%"))))
+                """);
+        Program psi = Ssa.construct(lir, Construction.PRUNED, ConstructionOptions.DEFAULTS.withPsiConstruction(true));
+        System.out.println(IrPrinter.print(psi));   // c% ? v%_2 = add.i32 v%_1 1, then psi.i32(1 ? v%_1, c% ? v%_2)
+        // endregion
+        assertThat(IrPrinter.print(psi)).contains("c% ? v%_2 = add.i32 v%_1 1").contains("psi.i32(1 ? v%_1, c% ? v%_2)");
+        for (long c = 0; c <= 1; c++) {
+            RunResult r = IrInterpreter.run(psi, RunOptions.defaults().withEntry("f", new long[] {c, 5}));
+            long expected = 5 + c;
+            assertThat(r).isInstanceOfSatisfying(RunResult.Returned.class,
+                    x -> assertThat(x.values().head().toString()).contains(Long.toString(expected)));
+        }
     }
 }

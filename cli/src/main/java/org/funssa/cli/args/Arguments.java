@@ -22,7 +22,7 @@ public record Arguments(CommandSpec command, Map<String, Vector<String>> options
 
     /** The word given to the single-valued option {@code name}, else its default. */
     public Option<String> value(String name) {
-        return occurrences(name).lastOption().orElse(() -> spec(name).defaultValue());
+        return occurrences(name).lastOption().orElse(() -> spec(name).valueWhenAbsent());
     }
 
     /** {@link #value(String)} converted; a word that does not convert is a usage error. */

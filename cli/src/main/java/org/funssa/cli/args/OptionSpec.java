@@ -76,6 +76,11 @@ public record OptionSpec(Vector<String> names, Kind kind, String label, String d
         return new OptionSpec(names, kind, label, description, defaultValue, inherited, true);
     }
 
+    /** The value the option has when not given: the default of a single-valued option, else none. */
+    Option<String> valueWhenAbsent() {
+        return kind == Kind.VALUE ? defaultValue : Option.none();
+    }
+
     /** The name messages and {@link Arguments} use: the longest. */
     public String name() {
         return names.maxBy(String::length).get();

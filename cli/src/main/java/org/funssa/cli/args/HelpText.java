@@ -23,12 +23,13 @@ public final class HelpText {
         String usage = "Usage: " + command.usageName() + " ";
         Wrapping.lines(synopsis, WIDTH - usage.length(), WIDTH - usage.length()).zipWithIndex().forEach(line ->
                 text.append(line._2 == 0 ? usage : " ".repeat(usage.length())).append(line._1).append('\n'));
-        command.description().forEach(paragraph ->
-                Wrapping.lines(Wrapping.words(paragraph), WIDTH, WIDTH).forEach(line -> text.append(line).append('\n')));
-        Vector<Row> rows = command.parameters().map(p -> new Row(SHORT_NAME_ROOM + p.label()
-                        + (p.max() > 1 ? "..." : ""), p.description()))
+        command.description().forEach(paragraph -> Wrapping.lines(Wrapping.words(paragraph), WIDTH, WIDTH)
+                .forEach(line -> text.append(line).append('\n')));
+        Vector<Row> rows = command.parameters()
+                .map(p -> new Row(SHORT_NAME_ROOM + p.label() + (p.max() > 1 ? "..." : ""), p.description()))
                 .appendAll(command.options().sortBy(OptionSpec::sortKey).map(o -> new Row(
-                        (o.signature().startsWith("--") ? SHORT_NAME_ROOM : "  ") + o.signature(), o.helpDescription())));
+                        (o.signature().startsWith("--") ? SHORT_NAME_ROOM : "  ") + o.signature(),
+                        o.helpDescription())));
         int column = rows.map(row -> row.left().length()).filter(width -> width <= SHORT_NAME_ROOM.length()
                 + SIGNATURE_WIDTH).max().getOrElse(0) + 3;
         rows.forEach(row -> table(text, row, column));
@@ -47,10 +48,10 @@ public final class HelpText {
         Vector<OptionSpec> flags = options.filter(o -> o.kind() == OptionSpec.Kind.FLAG);
         String shortFlags = flags.flatMap(o -> o.names().filter(name -> name.length() == 2))
                 .map(name -> name.substring(1)).mkString();
-        return Vector.of(shortFlags.isEmpty() ? "" : "[-" + shortFlags + "]").filter(s -> !s.isEmpty())
+        return (shortFlags.isEmpty() ? Vector.<String>empty() : Vector.of("[-" + shortFlags + "]"))
                 .appendAll(flags.filter(o -> o.names().forAll(name -> name.length() > 2)).map(OptionSpec::synopsis))
-                .appendAll(options.filter(o -> o.kind() == OptionSpec.Kind.VALUE || o.kind() == OptionSpec.Kind.ATTACHED)
-                        .map(OptionSpec::synopsis))
+                .appendAll(options.filter(o -> o.kind() == OptionSpec.Kind.VALUE
+                        || o.kind() == OptionSpec.Kind.ATTACHED).map(OptionSpec::synopsis))
                 .appendAll(options.filter(o -> o.kind() == OptionSpec.Kind.REPEATED).map(OptionSpec::synopsis))
                 .appendAll(command.parameters().map(ParameterSpec::synopsis))
                 .appendAll(command.subcommands().isEmpty() ? Vector.empty() : Vector.of("[COMMAND]"));

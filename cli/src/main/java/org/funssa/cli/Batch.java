@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,7 +40,7 @@ record Batch(Vector<Batch.Job> jobs) {
     record Done<R>(Job job, Either<Failure, R> ending) {}
 
     /** Whether the inputs make a batch (several of them, or a directory) rather than one file. */
-    static boolean isBatch(List<Path> inputs) {
+    static boolean isBatch(Vector<Path> inputs) {
         return inputs.size() > 1 || Files.isDirectory(inputs.get(0));
     }
 
@@ -50,8 +49,8 @@ record Batch(Vector<Batch.Job> jobs) {
      * each output named {@code name} of its input's file name; an input error if a directory holds none, if
      * two inputs would go to one output, or if an output would overwrite its input.
      */
-    static Batch of(String command, List<Path> inputs, Path directory, UnaryOperator<String> name) {
-        Vector<Job> jobs = Vector.ofAll(inputs).flatMap(input -> Files.isDirectory(input)
+    static Batch of(String command, Vector<Path> inputs, Path directory, UnaryOperator<String> name) {
+        Vector<Job> jobs = inputs.flatMap(input -> Files.isDirectory(input)
                 ? lirFilesUnder(input).map(file -> new Job(file,
                         named(directory.resolve(input.relativize(file)), name)))
                 : Vector.of(new Job(input, named(directory.resolve(input.getFileName()), name))));

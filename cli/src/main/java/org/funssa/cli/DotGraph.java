@@ -1,9 +1,6 @@
 package org.funssa.cli;
 
 import io.vavr.collection.Vector;
-import java.util.Map;
-import java.util.Stack;
-import picocli.CommandLine;
 
 /** What {@code funssa cfg --dot=GRAPH} draws for each function. */
 enum DotGraph {
@@ -27,29 +24,10 @@ enum DotGraph {
         return title;
     }
 
-    /**
-     * Lets {@code --dot} take a value only when attached ({@code --dot=dom}): a detached word is the next
-     * argument, so that {@code cfg --dot FILE.lir} reads FILE.lir as the file and draws the CFG.
-     */
-    static final class AttachedOnly implements CommandLine.IParameterPreprocessor {
-        @Override
-        public boolean preprocess(Stack<String> args, CommandLine.Model.CommandSpec command,
-                                  CommandLine.Model.ArgSpec option, Map<String, Object> info) {
-            if (!command.parser().separator().equals(info.get("separator"))) {
-                args.push(CFG.option);
-            }
-            return false;
-        }
-    }
-
-    /** Reads {@code --dot}'s value; an unknown one says which are valid. */
-    static final class Converter implements CommandLine.ITypeConverter<DotGraph> {
-        @Override
-        public DotGraph convert(String value) {
-            Vector<DotGraph> all = Vector.of(values());
-            return all.find(graph -> graph.option.equals(value)).getOrElseThrow(() ->
-                    new CommandLine.TypeConversionException("expected one of "
-                            + all.map(graph -> graph.option).mkString(", ") + ", not \"" + value + "\""));
-        }
+    /** The graph {@code --dot=value} names; an unknown value says which are valid. */
+    static DotGraph named(String value) {
+        Vector<DotGraph> all = Vector.of(values());
+        return all.find(graph -> graph.option.equals(value)).getOrElseThrow(() -> new IllegalArgumentException(
+                "expected one of " + all.map(graph -> graph.option).mkString(", ") + ", not \"" + value + "\""));
     }
 }

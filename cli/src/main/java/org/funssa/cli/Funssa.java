@@ -3,43 +3,52 @@ package org.funssa.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
-import java.util.concurrent.Callable;
+import org.funssa.cli.args.ArgumentParser;
+import org.funssa.cli.args.Arguments;
+import org.funssa.cli.args.CommandSpec;
+import org.funssa.cli.args.HelpText;
+import org.funssa.cli.args.OptionSpec;
+import org.funssa.cli.args.ParameterSpec;
+import org.funssa.cli.args.UsageError;
 import org.funssa.core.cfg.CfgException;
 import org.funssa.core.lir.LirSyntaxError;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * The {@code funssa} command. Without a subcommand it runs the main job on the embedded example; the
  * subcommands work on LIR files. Every failure becomes one line on stderr ({@code FILE:LINE:COL: message}
- * for bad LIR) and an {@link ExitStatus}; {@code --debug} adds the stack trace. {@code -h}/{@code --help}
- * and {@code -V}/{@code --version} are inherited by every subcommand, and {@code funssa help CMD} shows a
- * subcommand's usage.
+ * for bad LIR) and an {@link ExitStatus}; {@code --debug} adds the stack trace. A command line that does not
+ * fit the command ({@link UsageError}) is one line naming the bad word, then the command's usage, and status
+ * 2. {@code -h}/{@code --help} and {@code -V}/{@code --version} are inherited by every subcommand, and
+ * {@code funssa help CMD} shows a subcommand's usage.
  */
-@Command(name = "funssa", mixinStandardHelpOptions = true, versionProvider = Funssa.Version.class,
-        scope = CommandLine.ScopeType.INHERIT,
-        description = "Functional SSA for COINS LIR. Without a command: the main job on an embedded example.",
-        subcommands = CommandLine.HelpCommand.class)
-public final class Funssa implements Callable<Integer> {
+public final class Funssa {
+
+    private static final OptionSpec DEBUG = OptionSpec.flag("show stack traces of internal errors", "--debug")
+            .asInherited();
+    private static final OptionSpec HELP = OptionSpec.flag("Show this help message and exit.", "-h", "--help")
+            .asInherited().asStandalone();
+    private static final OptionSpec VERSION = OptionSpec.flag("Print version information and exit.", "-V",
+            "--version").asInherited().asStandalone();
+    private static final CommandSpec HELP_COMMAND = CommandSpec.of("help",
+                    "Display help information about the specified command.")
+            .withParameters(ParameterSpec.optional("COMMAND", "the command to show the help of"));
+
+    /** The command line funssa understands. */
+    static final CommandSpec SPEC = CommandSpec.of("funssa",
+                    "Functional SSA for COINS LIR. Without a command: the main job on an embedded example.")
+            .withOptions(DEBUG, HELP, VERSION)
+            .withSubcommands(HELP_COMMAND, RunCommand.SPEC, PrintCommand.SPEC, CfgCommand.SPEC, PpgCommand.SPEC,
+                    SsaCommand.SPEC, OptCommand.SPEC);
 
     private final Terminal terminal;
 
-    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
-            description = "show stack traces of internal errors")
-    boolean debug;
+    private boolean debug;
 
-    Funssa(Terminal terminal) {
+    private Funssa(Terminal terminal) {
         this.terminal = terminal;
-    }
-
-    @Override
-    public Integer call() {
-        return new MainJob(terminal).run();
     }
 
     public static void main(String[] args) {
@@ -52,31 +61,57 @@ public final class Funssa implements Callable<Integer> {
 
     /** Runs the command line and returns its exit status; the streams receive all output. */
     static int execute(Terminal terminal, String... args) {
-        Funssa root = new Funssa(terminal);
-        CommandLine line = new CommandLine(root)
-                .addSubcommand(new CommandLine(new RunCommand(terminal, root::report)))
-                .addSubcommand(new CommandLine(new PrintCommand(terminal)))
-                .addSubcommand(new CommandLine(new CfgCommand(terminal)))
-                .addSubcommand(new CommandLine(new PpgCommand(terminal)))
-                .addSubcommand(new CommandLine(new SsaCommand(terminal)))
-                .addSubcommand(new CommandLine(new OptCommand(terminal, root::report)));
-        line.setOut(new PrintWriter(terminal.out(), true));
-        line.setErr(new PrintWriter(terminal.err(), true));
-        line.setExecutionExceptionHandler((exception, commandLine, parseResult) ->
-                root.report(exception, terminal.err()));
-        line.setParameterExceptionHandler((exception, args2) -> {
-            terminal.err().println("funssa: " + exception.getMessage());
-            exception.getCommandLine().usage(terminal.err());
-            return ExitStatus.INPUT_ERROR;
-        });
+        Funssa funssa = new Funssa(terminal);
         int status;
         try {
-            status = line.execute(args);
+            status = funssa.dispatch(ArgumentParser.parse(SPEC, args));
+        } catch (UsageError e) {
+            terminal.err().println("funssa: " + e.getMessage());
+            terminal.err().print(HelpText.of(e.command()));
+            status = ExitStatus.INPUT_ERROR;
         } catch (OutOfMemoryError e) {
-            status = root.outOfMemory(e, terminal.err());
+            status = funssa.outOfMemory(e, terminal.err());
+        } catch (Exception e) {
+            status = funssa.report(e, terminal.err());
         }
         terminal.out().flush();
         return status;
+    }
+
+    /**
+     * Answers {@code --help} and {@code --version} (given before a subcommand's name, they are the top
+     * command's), else runs the command named.
+     */
+    private int dispatch(Arguments arguments) {
+        debug = arguments.flag(DEBUG.name());
+        Arguments asked = arguments.caller().filter(caller -> caller.options().containsKey(HELP.name())
+                || caller.options().containsKey(VERSION.name())).getOrElse(arguments);
+        if (asked.flag(HELP.name())) {
+            return help(asked.command());
+        }
+        if (asked.flag(VERSION.name())) {
+            terminal.out().println(version());
+            return ExitStatus.OK;
+        }
+        return switch (arguments.command().name()) {
+            case "funssa" -> new MainJob(terminal).run();
+            case "help" -> help(arguments.parameter("COMMAND", word -> word).headOption()
+                    .map(SPEC::requireSubcommand)
+                    .getOrElse(SPEC));
+            case "run" -> new RunCommand(terminal, this::report, arguments).call();
+            case "print" -> new PrintCommand(terminal, arguments).call();
+            case "cfg" -> new CfgCommand(terminal, arguments).call();
+            case "ppg" -> new PpgCommand(terminal, arguments).call();
+            case "ssa" -> new SsaCommand(terminal, arguments).call();
+            case "opt" -> new OptCommand(terminal, this::report, arguments).call();
+            default -> throw new IllegalStateException("no command " + arguments.command().name());
+        };
+    }
+
+    /** The help of {@code command} on stdout, in UTF-8 whatever the program output's encoding. */
+    private int help(CommandSpec command) {
+        terminal.out().writeBytes(HelpText.of(command).getBytes(StandardCharsets.UTF_8));
+        return ExitStatus.OK;
     }
 
     /**
@@ -124,18 +159,17 @@ public final class Funssa implements Callable<Integer> {
         };
     }
 
-    /** The Maven project's version, written into {@code version.properties} when the resources are copied. */
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() throws IOException {
-            Properties properties = new Properties();
-            try (InputStream in = Funssa.class.getResourceAsStream("version.properties")) {
-                if (in == null) {
-                    throw new IllegalStateException("version.properties is missing from the funssa classes");
-                }
-                properties.load(in);
+    /** {@code funssa} and the Maven project's version, written into {@code version.properties} at build time. */
+    private static String version() {
+        Properties properties = new Properties();
+        try (InputStream in = Funssa.class.getResourceAsStream("version.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("version.properties is missing from the funssa classes");
             }
-            return new String[] {"funssa " + properties.getProperty("version")};
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        return "funssa " + properties.getProperty("version");
     }
 }

@@ -7,10 +7,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.function.ToIntBiFunction;
+import org.funssa.cli.args.Arguments;
+import org.funssa.cli.args.CommandSpec;
+import org.funssa.cli.args.Conversions;
+import org.funssa.cli.args.OptionSpec;
+import org.funssa.cli.args.ParameterSpec;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.lir.LirPrinter;
@@ -22,9 +25,6 @@ import org.funssa.cps.history.LogEntry;
 import org.funssa.cps.history.ProgramSize;
 import org.funssa.cps.pipeline.PassString;
 import org.funssa.destruct.CopyStats;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code funssa opt FILE.lir --passes prun/srd3}: LIR through construction, optimizations and destruction
@@ -36,66 +36,74 @@ import picocli.CommandLine.Parameters;
  * module's messages together and in input order: a failing module is reported and the others still run, and
  * the exit status is the highest of theirs.
  */
-@Command(name = "opt", description = {
-        "Run a pass string (construction/optimizations/destruction) and write the LIR.",
-        "Several files or a directory (its *.lir files, at any depth) run in one process, one per core at a time:"
-                + " -o DIR is then required,"
-                + " each result goes to DIR under its input's name (a directory's files keep their path below it),"
-                + " a failing file is reported as FILE:LINE:COL: message and the others still run; the exit status"
-                + " is the highest of theirs."})
-final class OptCommand implements Callable<Integer> {
+final class OptCommand {
+
+    /** The LIR modules a command reads, or directories of them: {@code run} and {@code opt} take several. */
+    static final ParameterSpec FILES = ParameterSpec.oneOrMore("FILE.lir", "LIR modules, or directories of them");
+
+    private static final OptionSpec PASSES = OptionSpec.value("PASSES", "construction/optimization.../destruction,"
+            + " e.g. prun/dump/naive", "--passes").withDefault("prun/naive");
+    private static final OptionSpec OUTPUT = OptionSpec.value("OUT", "write the result to this file (or into this"
+            + " directory), not to stdout; with several inputs, the directory of their results", "-o", "--output");
+    private static final OptionSpec CHECK = OptionSpec.flag("verify after every pass and compare the behaviour of"
+            + " main with the input's", "--check");
+    private static final OptionSpec STATS = OptionSpec.flag("print counts and times per pass as one JSON object on"
+            + " stderr", "--stats");
+    private static final OptionSpec SNAPSHOTS = OptionSpec.flag("print each step's snapshot on stderr: pass,"
+            + " options, time, lets and local functions, and the nodes it allocated and shared with the snapshot"
+            + " before", "--snapshots");
+    private static final OptionSpec CHAITIN = OptionSpec.flag("Chaitin's aggressive coalescing after destruction"
+            + " (seed 004 §5.5.2)", "--chaitin");
+    private static final OptionSpec NO_SREEDHAR = OptionSpec.flag("srd1, srd2, srd3 without Sreedhar's SSA-based"
+            + " coalescing (seed 004 §5.5.1, A.5)", "--no-sreedhar-coalescing");
+    private static final OptionSpec STEPS = OptionSpec.value("N", "step budget of the runs --check makes",
+            "--steps").withDefault("1000000000");
+
+    static final CommandSpec SPEC = CommandSpec.of("opt",
+                    "Run a pass string (construction/optimizations/destruction) and write the LIR.",
+                    "Several files or a directory (its *.lir files, at any depth) run in one process, one per core"
+                            + " at a time: -o DIR is then required, each result goes to DIR under its input's name"
+                            + " (a directory's files keep their path below it), a failing file is reported as"
+                            + " FILE:LINE:COL: message and the others still run; the exit status is the highest of"
+                            + " theirs.")
+            .withParameters(FILES)
+            .withOptions(PASSES, OUTPUT, CHECK, STATS, SNAPSHOTS, CHAITIN, NO_SREEDHAR,
+                    OptionSpec.repeated("SWITCH", "a construction switch, as for funssa ssa; repeatable",
+                            SsaCommand.SWITCH),
+                    STEPS);
 
     private final Terminal terminal;
 
     /** Reports a failure the way the command line does, on the stream given, and gives its exit status. */
     private final ToIntBiFunction<Exception, PrintStream> report;
 
-    @Parameters(paramLabel = "FILE.lir", arity = "1..*", description = "LIR modules, or directories of them")
-    List<Path> inputs;
+    private final Vector<Path> inputs;
+    private final String passes;
+    private final Option<Path> output;
+    private final boolean check;
+    private final boolean stats;
+    private final boolean snapshots;
+    private final boolean chaitin;
+    private final boolean noSreedharCoalescing;
+    private final Vector<String> switches;
+    private final long steps;
 
-    @CommandLine.Option(names = "--passes", paramLabel = "PASSES", defaultValue = "prun/naive",
-            description = "construction/optimization.../destruction, e.g. prun/dump/naive (default: ${DEFAULT-VALUE})")
-    String passes;
-
-    @CommandLine.Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "write the result to this file (or into this directory), not to stdout;"
-                    + " with several inputs, the directory of their results")
-    Path output;
-
-    @CommandLine.Option(names = "--check",
-            description = "verify after every pass and compare the behaviour of main with the input's")
-    boolean check;
-
-    @CommandLine.Option(names = "--stats", description = "print counts and times per pass as one JSON object on stderr")
-    boolean stats;
-
-    @CommandLine.Option(names = "--snapshots", description = "print each step's snapshot on stderr: pass, options,"
-            + " time, lets and local functions, and the nodes it allocated and shared with the snapshot before")
-    boolean snapshots;
-
-    @CommandLine.Option(names = "--chaitin",
-            description = "Chaitin's aggressive coalescing after destruction (seed 004 §5.5.2)")
-    boolean chaitin;
-
-    @CommandLine.Option(names = "--no-sreedhar-coalescing", description = "srd1, srd2, srd3 without Sreedhar's"
-            + " SSA-based coalescing (seed 004 §5.5.1, A.5)")
-    boolean noSreedharCoalescing;
-
-    @CommandLine.Option(names = "--option", paramLabel = "SWITCH",
-            description = "a construction switch, as for funssa ssa; repeatable")
-    List<String> switches = List.of();
-
-    @CommandLine.Option(names = "--steps", paramLabel = "N", defaultValue = "1000000000",
-            description = "step budget of the runs --check makes (default: ${DEFAULT-VALUE})")
-    long steps;
-
-    OptCommand(Terminal terminal, ToIntBiFunction<Exception, PrintStream> report) {
+    OptCommand(Terminal terminal, ToIntBiFunction<Exception, PrintStream> report, Arguments arguments) {
         this.terminal = terminal;
         this.report = report;
+        this.inputs = arguments.parameter(FILES.label(), Conversions.PATH);
+        this.passes = arguments.valueOrDefault(PASSES.name());
+        this.output = arguments.value(OUTPUT.name(), Conversions.PATH);
+        this.check = arguments.flag(CHECK.name());
+        this.stats = arguments.flag(STATS.name());
+        this.snapshots = arguments.flag(SNAPSHOTS.name());
+        this.chaitin = arguments.flag(CHAITIN.name());
+        this.noSreedharCoalescing = arguments.flag(NO_SREEDHAR.name());
+        this.switches = arguments.values(SsaCommand.SWITCH);
+        this.steps = arguments.valueOrDefault(STEPS.name(), Conversions.LONG);
     }
 
-    @Override
-    public Integer call() {
+    int call() {
         if (steps <= 0) {
             throw new InputError("funssa opt: --steps must be positive, got " + steps);
         }
@@ -103,14 +111,14 @@ final class OptCommand implements Callable<Integer> {
         ConstructionOptions options = SsaCommand.options(switches);
         if (!Batch.isBatch(inputs)) {
             Path file = inputs.get(0);
-            Option<Path> target = Option.of(output).map(o -> Files.isDirectory(o) ? o.resolve(file.getFileName()) : o);
+            Option<Path> target = output.map(o -> Files.isDirectory(o) ? o.resolve(file.getFileName()) : o);
             optimize(terminal, file, pipeline, options, target, "");
             return ExitStatus.OK;
         }
-        if (output == null) {
+        if (output.isEmpty()) {
             throw new InputError("funssa opt: several inputs need -o DIR, the directory for their results");
         }
-        Batch batch = Batch.of("opt", inputs, output, name -> name);
+        Batch batch = Batch.of("opt", inputs, output.get(), name -> name);
         return Batch.worst(batch.run(terminal.err(), report, (job, err) -> {
             optimize(new Terminal(terminal.out(), err), job.input(), pipeline, options, Option.of(job.output()),
                     job.input() + ": ");
@@ -131,7 +139,7 @@ final class OptCommand implements Callable<Integer> {
         Module input = parsed.module();
         Pipeline.Result result = new Pipeline(file.toString(),
                 check ? Option.of(RunOptions.defaults().withStepBudget(steps)) : Option.none(),
-                streams.err()::print).run(input, pipeline, options, Vector.ofAll(switches), chaitin,
+                streams.err()::print).run(input, pipeline, options, switches, chaitin,
                 !noSreedharCoalescing);
         result.checked().forEach(behaviour -> streams.err().println(file + ": --check: " + (behaviour.outOfSteps()
                 ? "main does not finish within " + steps + " steps; every pass printed what the input printed until "

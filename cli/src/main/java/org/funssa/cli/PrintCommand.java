@@ -1,26 +1,31 @@
 package org.funssa.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
+import org.funssa.cli.args.Arguments;
+import org.funssa.cli.args.CommandSpec;
+import org.funssa.cli.args.Conversions;
+import org.funssa.cli.args.ParameterSpec;
 import org.funssa.core.lir.LirPrinter;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /** {@code funssa print FILE.lir}: the module in canonical LIR layout. */
-@Command(name = "print", description = "Print a LIR module in canonical layout (reading it back gives the same module).")
-final class PrintCommand implements Callable<Integer> {
+final class PrintCommand {
+
+    /** The parameter naming the LIR module, shared by the commands that read one. */
+    static final ParameterSpec FILE = ParameterSpec.one("FILE.lir", "the LIR module");
+
+    static final CommandSpec SPEC = CommandSpec.of("print",
+                    "Print a LIR module in canonical layout (reading it back gives the same module).")
+            .withParameters(FILE);
 
     private final Terminal terminal;
+    private final Path file;
 
-    @Parameters(paramLabel = "FILE.lir", description = "the LIR module")
-    Path file;
-
-    PrintCommand(Terminal terminal) {
+    PrintCommand(Terminal terminal, Arguments arguments) {
         this.terminal = terminal;
+        this.file = arguments.parameter(FILE.label(), Conversions.PATH).head();
     }
 
-    @Override
-    public Integer call() {
+    int call() {
         terminal.out().print(LirPrinter.print(Inputs.read(file, terminal.err())));
         return ExitStatus.OK;
     }

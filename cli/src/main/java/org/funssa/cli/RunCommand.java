@@ -9,18 +9,17 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.function.ToIntBiFunction;
+import org.funssa.cli.args.Arguments;
+import org.funssa.cli.args.CommandSpec;
+import org.funssa.cli.args.Conversions;
+import org.funssa.cli.args.OptionSpec;
 import org.funssa.core.interp.LirInterpreter;
 import org.funssa.core.interp.RunOptions;
 import org.funssa.core.interp.RunResult;
 import org.funssa.core.interp.RuntimeError;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.SourcePos;
-import picocli.CommandLine.Command;
-import picocli.CommandLine;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code funssa run FILE.lir}: interprets a module. The program's stdout is ours (or, with {@code -o}, a
@@ -40,56 +39,60 @@ import picocli.CommandLine.Parameters;
  * failures' statuses (2 for a file that cannot be read, 3 for a runtime error). Corpus programs often return
  * what is left in a register; a status taken from their return values would hide the runtime errors.
  */
-@Command(name = "run", description = {
-        "Interpret a LIR module: its output on stdout, its return value as the exit status.",
-        "Several files or a directory (its *.lir files, at any depth) run in one process, one per core at a time:"
-                + " -o DIR is then required; each program's stdout goes to DIR/<name>.out (NAME.lir gives"
-                + " NAME.out; a directory's files keep their path below it); messages and runtime errors"
-                + " (FILE:LINE:COL: ...) come per file in input order on stderr; a file that cannot be read or"
-                + " fails is reported and the others still run. The exit status is 0 if every program ran to its"
-                + " end, whatever it returned, else the highest of the failures' (2 bad input, 3 runtime error);"
-                + " --status-file has one line per file: FILE, a tab, and how it ended (returned N, ...)."})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand {
+
+    private static final OptionSpec OUTPUT = OptionSpec.value("OUT", "write the program's stdout to this file (or"
+            + " into this directory as <name>.out), not to stdout; with several inputs, the directory of their"
+            + " outputs", "-o", "--output");
+    private static final OptionSpec ENTRY = OptionSpec.value("NAME", "the function to run", "--entry")
+            .withDefault("main");
+    private static final OptionSpec ARG = OptionSpec.repeated("N", "an integer argument of the entry function;"
+            + " repeatable", "--arg");
+    private static final OptionSpec STEPS = OptionSpec.value("N", "the step budget of each run: a run that"
+            + " executes more operations stops", "--steps").withDefault("1000000000");
+    private static final OptionSpec STATS = OptionSpec.flag("print the steps and the operations executed as one"
+            + " JSON object on stderr; in a batch, one line per file starting with FILE: ", "--stats");
+    private static final OptionSpec STATUS_FILE = OptionSpec.value("FILE", "write how the run ended to FILE, one"
+            + " line: returned N, exited N (exit or abort), or runtime-error and the error's line; in a batch, one"
+            + " line per file: FILE, a tab, and that (or input-error or internal-error and the message)",
+            "--status-file");
+
+    static final CommandSpec SPEC = CommandSpec.of("run",
+                    "Interpret a LIR module: its output on stdout, its return value as the exit status.",
+                    "Several files or a directory (its *.lir files, at any depth) run in one process, one per core"
+                            + " at a time: -o DIR is then required; each program's stdout goes to DIR/<name>.out"
+                            + " (NAME.lir gives NAME.out; a directory's files keep their path below it); messages"
+                            + " and runtime errors (FILE:LINE:COL: ...) come per file in input order on stderr; a"
+                            + " file that cannot be read or fails is reported and the others still run. The exit"
+                            + " status is 0 if every program ran to its end, whatever it returned, else the highest"
+                            + " of the failures' (2 bad input, 3 runtime error); --status-file has one line per"
+                            + " file: FILE, a tab, and how it ended (returned N, ...).")
+            .withParameters(OptCommand.FILES)
+            .withOptions(OUTPUT, ENTRY, ARG, STEPS, STATS, STATUS_FILE);
 
     private final Terminal terminal;
 
     /** Reports a failure the way the command line does, on the stream given, and gives its exit status. */
     private final ToIntBiFunction<Exception, PrintStream> report;
 
-    @Parameters(paramLabel = "FILE.lir", arity = "1..*", description = "LIR modules, or directories of them")
-    List<Path> inputs;
+    private final Vector<Path> inputs;
+    private final Option<Path> output;
+    private final String entry;
+    private final Vector<Long> arguments;
+    private final long steps;
+    private final boolean stats;
+    private final Option<Path> statusFile;
 
-    @CommandLine.Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "write the program's stdout to this file (or into this directory as <name>.out), not to"
-                    + " stdout; with several inputs, the directory of their outputs")
-    Path output;
-
-    @CommandLine.Option(names = "--entry", paramLabel = "NAME", defaultValue = "main",
-            description = "the function to run (default: ${DEFAULT-VALUE})")
-    String entry;
-
-    @CommandLine.Option(names = "--arg", paramLabel = "N",
-            description = "an integer argument of the entry function; repeatable")
-    List<Long> arguments = List.of();
-
-    @CommandLine.Option(names = "--steps", paramLabel = "N", defaultValue = "1000000000",
-            description = "the step budget of each run: a run that executes more operations stops"
-                    + " (default: ${DEFAULT-VALUE})")
-    long steps;
-
-    @CommandLine.Option(names = "--stats", description = "print the steps and the operations executed as one JSON"
-            + " object on stderr; in a batch, one line per file starting with FILE: ")
-    boolean stats;
-
-    @CommandLine.Option(names = "--status-file", paramLabel = "FILE",
-            description = "write how the run ended to FILE, one line: returned N, exited N (exit or abort), "
-                    + "or runtime-error and the error's line; in a batch, one line per file: FILE, a tab, and that"
-                    + " (or input-error or internal-error and the message)")
-    Path statusFile;
-
-    RunCommand(Terminal terminal, ToIntBiFunction<Exception, PrintStream> report) {
+    RunCommand(Terminal terminal, ToIntBiFunction<Exception, PrintStream> report, Arguments arguments) {
         this.terminal = terminal;
         this.report = report;
+        this.inputs = arguments.parameter(OptCommand.FILES.label(), Conversions.PATH);
+        this.output = arguments.value(OUTPUT.name(), Conversions.PATH);
+        this.entry = arguments.valueOrDefault(ENTRY.name());
+        this.arguments = arguments.values(ARG.name(), Conversions.LONG);
+        this.steps = arguments.valueOrDefault(STEPS.name(), Conversions.LONG);
+        this.stats = arguments.flag(STATS.name());
+        this.statusFile = arguments.value(STATUS_FILE.name(), Conversions.PATH);
     }
 
     /**
@@ -98,26 +101,25 @@ final class RunCommand implements Callable<Integer> {
      */
     private record Ran(String outcome, int status, boolean failed) {}
 
-    @Override
-    public Integer call() {
+    int call() {
         if (steps <= 0) {
             throw new InputError("funssa run: --steps must be positive, got " + steps);
         }
         if (!Batch.isBatch(inputs)) {
             Path file = inputs.get(0);
-            Option<Path> target = Option.of(output)
+            Option<Path> target = output
                     .map(o -> Files.isDirectory(o) ? o.resolve(outputName(file.getFileName().toString())) : o);
             Ran ran = run(file, target, terminal.err(), "");
-            Option.of(statusFile).forEach(f -> write(f, ran.outcome() + "\n"));
+            statusFile.forEach(f -> write(f, ran.outcome() + "\n"));
             return ran.status();
         }
-        if (output == null) {
+        if (output.isEmpty()) {
             throw new InputError("funssa run: several inputs need -o DIR, the directory for their outputs");
         }
-        Vector<Batch.Done<Ran>> done = Batch.of("run", inputs, output, RunCommand::outputName)
+        Vector<Batch.Done<Ran>> done = Batch.of("run", inputs, output.get(), RunCommand::outputName)
                 .run(terminal.err(), report, (job, err) -> run(job.input(), Option.of(job.output()), err,
                         job.input() + ": "));
-        Option.of(statusFile).forEach(f -> write(f, done.map(d -> d.job().input() + "\t"
+        statusFile.forEach(f -> write(f, done.map(d -> d.job().input() + "\t"
                 + d.ending().fold(RunCommand::notRun, Ran::outcome) + "\n").mkString()));
         return Batch.worst(done, ran -> ran.failed() ? ExitStatus.RUNTIME_ERROR : ExitStatus.OK);
     }
@@ -148,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
         RunOptions options = RunOptions.defaults().withStepBudget(steps).withStdout(out);
         options = arguments.isEmpty() && entry.equals("main")
                 ? options
-                : options.withEntry(entry, arguments.stream().mapToLong(Long::longValue).toArray());
+                : options.withEntry(entry, arguments.toJavaStream().mapToLong(Long::longValue).toArray());
         RunResult result = LirInterpreter.run(parsed.module(), options);
         try {
             out.flush();

@@ -1,46 +1,50 @@
 package org.funssa.cli;
 
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.Callable;
+import org.funssa.cli.args.Arguments;
+import org.funssa.cli.args.CommandSpec;
+import org.funssa.cli.args.Conversions;
+import org.funssa.cli.args.OptionSpec;
 import org.funssa.core.lir.Module;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.construct.ConstructionOptions;
 import org.funssa.cps.construct.Ssa;
 import org.funssa.cps.ir.Program;
 import org.funssa.cps.text.IrPrinter;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code funssa ssa FILE.lir [--construct …] [--function F]}: the module in functional SSA form, as IR text. */
-@Command(name = "ssa", description = "Construct SSA (the functional IR) and print it in the IR text form.")
-final class SsaCommand implements Callable<Integer> {
+final class SsaCommand {
+
+    private static final OptionSpec CONSTRUCT = OptionSpec.value("HOW", "lifted, dropped, mini, semi or prun",
+            "--construct").withDefault("prun");
+
+    /** A construction switch: repeatable, shared with {@code opt}, which says what it is in its own words. */
+    static final String SWITCH = "--option";
+
+    static final CommandSpec SPEC = CommandSpec.of("ssa",
+                    "Construct SSA (the functional IR) and print it in the IR text form.")
+            .withParameters(PrintCommand.FILE)
+            .withOptions(CONSTRUCT, CfgCommand.FUNCTION, OptionSpec.repeated("SWITCH", "a construction switch such"
+                    + " as no-copy-folding, no-redundant-phi-elimination, no-change-loop, no-frame-promotion;"
+                    + " repeatable", SWITCH));
 
     private final Terminal terminal;
+    private final Path file;
+    private final String construction;
+    private final Option<String> function;
+    private final Vector<String> switches;
 
-    @Parameters(paramLabel = "FILE.lir", description = "the LIR module")
-    Path file;
-
-    @Option(names = "--construct", paramLabel = "HOW", defaultValue = "prun",
-            description = "lifted, dropped, mini, semi or prun (default: ${DEFAULT-VALUE})")
-    String construction;
-
-    @Option(names = "--function", paramLabel = "F", description = "only this function")
-    String function;
-
-    @Option(names = "--option", paramLabel = "SWITCH",
-            description = "a construction switch such as no-copy-folding, no-redundant-phi-elimination, "
-                    + "no-change-loop, no-frame-promotion; repeatable")
-    List<String> switches = List.of();
-
-    SsaCommand(Terminal terminal) {
+    SsaCommand(Terminal terminal, Arguments arguments) {
         this.terminal = terminal;
+        this.file = arguments.parameter(PrintCommand.FILE.label(), Conversions.PATH).head();
+        this.construction = arguments.valueOrDefault(CONSTRUCT.name());
+        this.function = arguments.value(CfgCommand.FUNCTION.name());
+        this.switches = arguments.values(SWITCH);
     }
 
-    @Override
-    public Integer call() {
+    int call() {
         Module module = Inputs.read(file, terminal.err());
         Construction how = construction(construction);
         ConstructionOptions options = options(switches);
@@ -63,7 +67,7 @@ final class SsaCommand implements Callable<Integer> {
                         + Construction.names().mkString(", ")));
     }
 
-    static ConstructionOptions options(List<String> switches) {
+    static ConstructionOptions options(Vector<String> switches) {
         ConstructionOptions options = ConstructionOptions.DEFAULTS;
         for (String word : switches) {
             try {

@@ -377,6 +377,15 @@ class FunssaTest {
     }
 
     @Test
+    void cfgWithoutDotPrintsTheSummaryOfEachFunction() throws IOException {
+        Path example = file("example.lir", Inputs.exampleText());
+        Outcome o = funssa("cfg", example.toString());
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).startsWith("function sumto: 4 blocks, 1 loop").contains("function main: ")
+                .doesNotContain("digraph");
+    }
+
+    @Test
     void cfgDotIsOneDigraphWithAClusterPerFunctionForEachGraph() throws IOException {
         Path example = file("example.lir", Inputs.exampleText());
         for (String graph : new String[] {"cfg", "dom", "loops"}) {

@@ -112,6 +112,9 @@ final class OptCommand {
         if (!Batch.isBatch(inputs)) {
             Path file = inputs.get(0);
             Option<Path> target = output.map(o -> Files.isDirectory(o) ? o.resolve(file.getFileName()) : o);
+            if (target.exists(t -> t.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize()))) {
+                throw new InputError("funssa opt: " + target.get() + " would overwrite its input; choose another -o");
+            }
             optimize(terminal, file, pipeline, options, target, "");
             return ExitStatus.OK;
         }

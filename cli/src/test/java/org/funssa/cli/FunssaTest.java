@@ -752,6 +752,12 @@ class FunssaTest {
         Outcome inPlace = funssa("opt", good.toString(), bad.toString(), "-o", dir.toString());
         assertThat(inPlace.status()).isEqualTo(ExitStatus.INPUT_ERROR);
         assertThat(inPlace.err()).contains("would overwrite its input");
+        for (String target : new String[] {good.toString(), dir.toString()}) {
+            Outcome single = funssa("opt", good.toString(), "-o", target);
+            assertThat(single.status()).isEqualTo(ExitStatus.INPUT_ERROR);
+            assertThat(single.err()).contains("would overwrite its input");
+        }
+        assertThat(good).hasContent(Inputs.exampleText());
     }
 
     @Test

@@ -27,8 +27,8 @@ final class SsaCommand {
                     "Construct SSA (the functional IR) and print it in the IR text form.")
             .withParameters(PrintCommand.FILE)
             .withOptions(CONSTRUCT, CfgCommand.FUNCTION, OptionSpec.repeated("SWITCH", "a construction switch such"
-                    + " as no-copy-folding, no-redundant-phi-elimination, no-change-loop, no-frame-promotion;"
-                    + " repeatable", SWITCH));
+                    + " as no-copy-folding, no-redundant-phi-elimination, no-change-loop, no-frame-promotion,"
+                    + " psi (ψ construction from predicated selects); repeatable", SWITCH));
 
     private final Terminal terminal;
     private final Path file;

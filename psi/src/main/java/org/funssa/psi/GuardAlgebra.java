@@ -8,12 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.funssa.core.lir.Op;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Type;
-import org.funssa.cps.rewrite.Nest;
 
 /*
  * The relations between guards that the ψ transformations ask (seed 000 §"Psi-SSA algorithms": ψ-reduction needs
@@ -42,19 +38,10 @@ public final class GuardAlgebra {
     /** Queries whose guards are built of more lets than this answer no (it bounds the evaluation's depth). */
     public static final int MAX_NODES = 1024;
 
-    /** The defining expression of every 0/1-valued let, by variable number. */
-    private final Map<Integer, Expr.Prim> definitions = new HashMap<>();
+    private final PredicateDefinitions definitions;
 
     private GuardAlgebra(Function function) {
-        Nest nest = Nest.of(function);
-        for (int node = 0; node < nest.size(); node++) {
-            Body body = nest.body(node);
-            for (Let let : body.lets()) {
-                if (let.arity() == 1 && let.expr() instanceof Expr.Prim p && p.type().isInteger()) {
-                    definitions.put(let.var(0).id(), p);
-                }
-            }
-        }
+        definitions = PredicateDefinitions.of(function);
     }
 
     /** The algebra of the guards of {@code function}. */
@@ -94,19 +81,7 @@ public final class GuardAlgebra {
 
     /** Whether {@code p} is an i32 known to be 0 or 1 (a comparison, a combination of such, a literal 0 or 1). */
     public boolean isBoolean(Atom p) {
-        if (!p.type().equals(Type.I32)) {
-            return false;
-        }
-        return switch (p) {
-            case Atom.IntLit lit -> lit.value().signum() >= 0 && lit.value().bitLength() <= 1;
-            case Atom.Var v -> {
-                Expr.Prim def = definitions.get(v.id());
-                yield def != null && (def.op().kind() == Op.Kind.COMPARE
-                        || (def.op() == Op.BAND || def.op() == Op.BOR || def.op() == Op.BXOR)
-                        && def.operands().forAll(this::isBoolean));
-            }
-            default -> false;
-        };
+        return definitions.isBoolean(p);
     }
 
     @FunctionalInterface
@@ -147,10 +122,10 @@ public final class GuardAlgebra {
 
     /** The atoms a guard is a boolean function of, or null for a leaf or a literal. */
     private Vector<Atom> parts(Atom a) {
-        if (!(a instanceof Atom.Var v) || !definitions.containsKey(v.id())) {
+        Expr.Prim def = definitions.definition(a).getOrNull();
+        if (def == null) {
             return null;
         }
-        Expr.Prim def = definitions.get(v.id());
         return switch (def.op()) {
             case TSTNE, TSTEQ -> isZero(def.operands().get(1)) ? Vector.of(def.operands().get(0)) : null;
             case BAND, BOR -> def.operands().forAll(this::isBoolean) ? def.operands() : null;
@@ -177,7 +152,7 @@ public final class GuardAlgebra {
         if (parts == null) {
             return (assignment >>> leafIndex.get(a) & 1) != 0;
         }
-        Expr.Prim def = definitions.get(((Atom.Var) a).id());
+        Expr.Prim def = definitions.definition(a).get();
         return switch (def.op()) {
             case TSTNE -> truth(parts.get(0), assignment, leafIndex);
             case TSTEQ, BXOR -> !truth(parts.get(0), assignment, leafIndex);
@@ -188,7 +163,7 @@ public final class GuardAlgebra {
 
     /** The case value {@code k} of a leaf {@code v = k} (a {@code tsteq} of a variable and a literal), or null. */
     private Expr.Prim caseTest(Atom leaf) {
-        Expr.Prim def = leaf instanceof Atom.Var v ? definitions.get(v.id()) : null;
+        Expr.Prim def = definitions.definition(leaf).getOrNull();
         return def != null && def.op() == Op.TSTEQ && def.operands().get(0) instanceof Atom.Var
                 && def.operands().get(1) instanceof Atom.IntLit lit && lit.value().signum() != 0 ? def : null;
     }

@@ -21,7 +21,8 @@ import org.funssa.core.graph.IntSeq;
  *  - p implies q when p is in the least set holding q closed under both rules;
  *  - p and q are disjoint when p is in the least such set holding every sibling of every ancestor of q (a
  *    sibling of a superset of q misses q), or the same with p and q exchanged;
- *  - p ∨ q = r when p and q imply r and r is in the least such set holding p and q.
+ *  - p ∨ q = r when p and q imply r and r is in the least such set holding p and q;
+ *  - p ⊆ q₁ ∪ … ∪ qₙ when p is in the least such set holding the qs.
  * Each query is one walk over the graph: linear in its size, with a work list.
  */
 
@@ -155,7 +156,12 @@ public final class PredicatePartitionGraph {
     /** Whether Domain(p) ∪ Domain(q) = Domain(r). */
     public boolean isUnion(int p, int q, int r) {
         boolean[] underR = closure(IntSeq.of(r));
-        return underR[p] && underR[q] && closure(IntSeq.of(p, q))[r];
+        return underR[p] && underR[q] && coveredBy(r, IntSeq.of(p, q));
+    }
+
+    /** Whether Domain(p) ⊆ Domain(q₁) ∪ … ∪ Domain(qₙ): the second half of {@link #isUnion}, for any number. */
+    public boolean coveredBy(int p, IntSeq qs) {
+        return closure(qs)[p];
     }
 
     /**

@@ -1,0 +1,196 @@
+package org.funssa.psi.guard;
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.funssa.core.lir.Op;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Expr;
+import org.funssa.cps.ir.Function;
+import org.funssa.cps.ir.Guard;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.rewrite.Nest;
+import org.funssa.psi.PredicateDefinitions;
+import org.funssa.psi.Predicates;
+
+/*
+ * Seed 002 §4.3: "the shape of predicate assignment instructions automatically generates partition relations
+ * between predicates". If-conversion (org.funssa.psi.ifcv.IfConversion) makes every guard from the branch
+ * conditions of the region it converted: p and ¬p (tstne c 0, tsteq p 0) for a branch, v = k and "no case"
+ * (tsteq v k, tsteq (bor …) 0) for a switch, p ∧ q (band) for a branch nested in an arm; ψ-inlining conjoins
+ * guards again. Such a guard is a conjunction of branch outcomes: the path from START to the block it guarded
+ * in the region's decision graph, and its domain is the traces through that block (Definitions 12 and 14).
+ *
+ * This class reads each guard of a function as that path. ∧ (band of 0/1 atoms) conjoins, ¬ (tsteq x 0, bxor
+ * x 1) negates, ¬(a ∨ b) is ¬a ∧ ¬b (bor under a negation), tstne x 0 is x, a true literal is the empty
+ * conjunction; any other atom is a condition of its own (BranchTest.Truth), except a comparison v = k with a
+ * literal k ≠ 0, a case of v (BranchTest.Case). A path makes its tests in the order their atoms are defined (the
+ * nest's preorder: an outer branch's condition before those of the branches nested in its arms). The cases of
+ * one value form a chain of tests, in that order too: v = kⱼ is the path ¬(v = k₁) … ¬(v = kⱼ₋₁), v = kⱼ, which
+ * holds exactly when v = kⱼ does, so the cases of one switch are outcomes of one chain and exclude each other,
+ * as a compare chain's do. A guard that is no such conjunction has no path: a disjunction, a conjunction that
+ * never holds, a v ≠ k that is not "none of the first cases of v". The walk over a guard keeps its own stack.
+ */
+
+/** The guards of a function, each read as the path of branch outcomes whose block it guards. */
+public final class GuardPaths {
+
+    /** An atom under a polarity: the atom holds, or it does not. */
+    private record Literal(Atom atom, boolean holds) {}
+
+    private final PredicateDefinitions definitions;
+    private final Map<Integer, Integer> position = new HashMap<>();
+    private final Map<BranchTest.Case, Integer> caseOrder = new HashMap<>();
+    private final Map<Atom.Var, Vector<Atom.IntLit>> chains = new HashMap<>();
+    private final Map<Atom, Vector<Outcome>> paths = new LinkedHashMap<>();
+
+    private GuardPaths(Function function) {
+        definitions = PredicateDefinitions.of(function);
+        Nest nest = Nest.of(function);
+        List<Atom> guards = new ArrayList<>();
+        for (int node = 0; node < nest.size(); node++) {
+            nest.params(node).forEach(v -> position.put(v.id(), position.size()));
+            for (Let let : nest.body(node).lets()) {
+                let.vars().forEach(v -> position.put(v.id(), position.size()));
+                if (let.guard() instanceof Guard.When(Atom p)) {
+                    guards.add(p);
+                }
+                if (let.expr() instanceof Expr.Psi psi) {
+                    psi.args().forEach(arg -> guards.add(arg.guard()));
+                }
+            }
+        }
+        Map<Atom, Map<BranchTest, Boolean>> read = new LinkedHashMap<>();
+        for (Atom guard : guards) {
+            if (!read.containsKey(guard)) {
+                outcomes(guard).forEach(o -> read.put(guard, o));
+            }
+        }
+        Map<Atom.Var, List<BranchTest.Case>> cases = new HashMap<>();
+        caseOrder.keySet().forEach(c -> cases.computeIfAbsent(c.value(), v -> new ArrayList<>()).add(c));
+        cases.forEach((value, chain) -> chains.put(value, Vector.ofAll(chain)
+                .sortBy(caseOrder::get).map(BranchTest.Case::constant)));
+        read.forEach((guard, outcomes) -> path(outcomes).forEach(p -> paths.put(guard, p)));
+    }
+
+    /** The paths of the guards of {@code function}: of its predicated lets and of its ψ arguments. */
+    public static GuardPaths of(Function function) {
+        return new GuardPaths(function);
+    }
+
+    /** Each guard that is a conjunction of branch outcomes, with its path, in the order guards first occur. */
+    public Map<Atom, Vector<Outcome>> paths() {
+        return java.util.Collections.unmodifiableMap(paths);
+    }
+
+    /** The outcomes whose conjunction the guard is, by test; none when it is not a conjunction or never holds. */
+    private Option<Map<BranchTest, Boolean>> outcomes(Atom guard) {
+        Map<BranchTest, Boolean> outcomes = new LinkedHashMap<>();
+        Set<Literal> seen = new HashSet<>();
+        ArrayDeque<Literal> work = new ArrayDeque<>();
+        work.push(new Literal(guard, true));
+        while (!work.isEmpty()) {
+            Literal literal = work.pop();
+            Atom a = literal.atom();
+            boolean holds = literal.holds();
+            if (!seen.add(literal)) {
+                continue;
+            }
+            if (a instanceof Atom.IntLit) {
+                if (Predicates.isTrue(a) != holds) {
+                    return Option.none();
+                }
+                continue;
+            }
+            if (!(a instanceof Atom.Var v)) {
+                return Option.none();
+            }
+            BranchTest test = new BranchTest.Truth(v);
+            Option<Expr.Prim> definition = definitions.definition(v);
+            if (definition.isDefined()) {
+                Op op = definition.get().op();
+                Vector<Atom> operands = definition.get().operands();
+                boolean logic = operands.forAll(definitions::isBoolean);
+                if ((op == Op.TSTNE || op == Op.TSTEQ) && Predicates.isFalse(operands.get(1))) {
+                    work.push(new Literal(operands.get(0), holds == (op == Op.TSTNE)));
+                    continue;
+                }
+                if (op == Op.BXOR && logic && operands.get(1) instanceof Atom.IntLit one
+                        && one.value().equals(BigInteger.ONE)) {
+                    work.push(new Literal(operands.get(0), !holds));
+                    continue;
+                }
+                if ((op == Op.BAND || op == Op.BOR) && logic) {
+                    if (holds != (op == Op.BAND)) {
+                        return Option.none(); // a disjunction: ¬(a ∧ b), or a ∨ b
+                    }
+                    operands.forEach(o -> work.push(new Literal(o, holds)));
+                    continue;
+                }
+                if (op == Op.TSTEQ && operands.get(0) instanceof Atom.Var value
+                        && operands.get(1) instanceof Atom.IntLit constant) {
+                    BranchTest.Case c = new BranchTest.Case(value, constant);
+                    caseOrder.merge(c, position.get(v.id()), Math::min);
+                    test = c;
+                }
+            }
+            Boolean before = outcomes.putIfAbsent(test, holds);
+            if (before != null && before != holds) {
+                return Option.none();
+            }
+        }
+        return Option.of(outcomes);
+    }
+
+    /** The outcomes as a path: a case as its chain's outcomes, tests in the order they are made; none if no path. */
+    private Option<Vector<Outcome>> path(Map<BranchTest, Boolean> outcomes) {
+        List<Outcome> path = new ArrayList<>();
+        Map<Atom.Var, Atom.IntLit> equal = new LinkedHashMap<>();
+        Map<Atom.Var, Set<Atom.IntLit>> unequal = new LinkedHashMap<>();
+        for (Map.Entry<BranchTest, Boolean> outcome : outcomes.entrySet()) {
+            switch (outcome.getKey()) {
+                case BranchTest.Truth t -> path.add(new Outcome(t, outcome.getValue()));
+                case BranchTest.Case c when outcome.getValue() -> {
+                    if (equal.putIfAbsent(c.value(), c.constant()) != null) {
+                        return Option.none(); // v = k₁ and v = k₂
+                    }
+                }
+                case BranchTest.Case c -> unequal.computeIfAbsent(c.value(), v -> new HashSet<>()).add(c.constant());
+            }
+        }
+        Set<Atom.Var> values = new HashSet<>(equal.keySet());
+        values.addAll(unequal.keySet());
+        for (Atom.Var value : values) {
+            Vector<Atom.IntLit> chain = chains.get(value);
+            Atom.IntLit k = equal.get(value);
+            Set<Atom.IntLit> not = unequal.getOrDefault(value, Set.of());
+            int before = k != null ? chain.indexOf(k) : not.size();
+            if (k == null && !chain.take(before).toJavaSet().equals(not)) {
+                return Option.none(); // v ≠ k for cases that are not the first of the chain
+            }
+            chain.take(before).forEach(c -> path.add(new Outcome(new BranchTest.Case(value, c), false)));
+            if (k != null) {
+                path.add(new Outcome(new BranchTest.Case(value, k), true));
+            }
+        }
+        path.sort(Comparator.comparingInt(o -> order(o.test())));
+        return Option.of(Vector.ofAll(path));
+    }
+
+    /** Where a test comes in a path: where its atom is defined (a case: the first of its comparisons). */
+    private int order(BranchTest test) {
+        return switch (test) {
+            case BranchTest.Truth t -> position.get(t.atom().id());
+            case BranchTest.Case c -> caseOrder.get(c);
+        };
+    }
+}

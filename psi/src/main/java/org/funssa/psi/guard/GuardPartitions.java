@@ -27,19 +27,21 @@ import org.funssa.psi.ppg.TraceGraph;
  *  - p ⊆ q₁ ∪ … ∪ qₙ is PredicatePartitionGraph.coveredBy, the closure that decides isUnion: a predicate lies in
  *    the union when one of its partitions does, as p₁ = p₄ | p₅ puts p₁ in p₄ ∪ p₅ (Figure 11);
  *  - the union of the qs is everything when the root lies in it.
- * A guard GuardPaths reads as no path (a disjunction, a conjunction that never holds) has no predicate: a query
- * about it answers no, and a covering query uses only the qs that have one. Every answer "yes" holds on every run
+ * A guard that never holds (GuardPaths.never: a false literal, outcomes that exclude each other) implies every
+ * guard, is disjoint from every guard and covered by any. A guard GuardPaths reads as no path (a disjunction) has
+ * no predicate: a query about it answers no, and a covering query uses only the qs that have one. Every answer "yes" holds on every run
  * (DecisionGraph has all the runs' traces), so a transformation that acts on it keeps the program's meaning.
  */
 
 /** The relations between a function's guards that the ψ transformations ask, answered by their PPG. */
 public final class GuardPartitions {
 
+    private final GuardPaths paths;
     private final PredicatePartitionGraph ppg;
     private final Map<Atom, Integer> predicates = new HashMap<>();
 
     private GuardPartitions(Function function) {
-        GuardPaths paths = GuardPaths.of(function);
+        paths = GuardPaths.of(function);
         DecisionGraph decisions = DecisionGraph.of(paths.paths().values());
         ppg = ControlDependenceConstruction.of(TraceGraph.of(decisions.graph()));
         paths.paths().forEach((guard, path) -> predicates.put(guard, ppg.predicateOf(decisions.blockOf(path))));
@@ -65,19 +67,20 @@ public final class GuardPartitions {
 
     /** Whether {@code p} holds only where {@code q} holds: {@code p ⊆ q}. */
     public boolean implies(Atom p, Atom q) {
-        return predicateOf(p).exists(a -> predicateOf(q).exists(b -> ppg.implies(a, b)));
+        return paths.never(p) || predicateOf(p).exists(a -> predicateOf(q).exists(b -> ppg.implies(a, b)));
     }
 
     /** Whether {@code p} and {@code q} never hold together. */
     public boolean disjoint(Atom p, Atom q) {
-        return predicateOf(p).exists(a -> predicateOf(q).exists(b -> ppg.disjoint(a, b)));
+        return paths.never(p) || paths.never(q)
+                || predicateOf(p).exists(a -> predicateOf(q).exists(b -> ppg.disjoint(a, b)));
     }
 
     /** Whether {@code p} holds only where one of {@code qs} holds: {@code p ⊆ ∪ qs}. */
     public boolean coveredBy(Atom p, Vector<Atom> qs) {
         IntList union = new IntList(qs.size());
         qs.forEach(q -> predicateOf(q).forEach(union::add));
-        return predicateOf(p).exists(a -> ppg.coveredBy(a, union.toSeq()));
+        return paths.never(p) || predicateOf(p).exists(a -> ppg.coveredBy(a, union.toSeq()));
     }
 
     /** Whether one of {@code ps} always holds: {@code ∪ ps = true}. */

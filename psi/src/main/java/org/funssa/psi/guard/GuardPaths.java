@@ -5,6 +5,7 @@ import io.vavr.control.Option;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,6 +19,7 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
+import org.funssa.cps.opt.Folding;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.psi.PredicateDefinitions;
 import org.funssa.psi.Predicates;
@@ -52,6 +54,7 @@ public final class GuardPaths {
     private final Map<BranchTest.Case, Integer> caseOrder = new HashMap<>();
     private final Map<Atom.Var, Vector<Atom.IntLit>> chains = new HashMap<>();
     private final Map<Atom, Vector<Outcome>> paths = new LinkedHashMap<>();
+    private final Set<Atom> never = new HashSet<>();
 
     private GuardPaths(Function function) {
         definitions = PredicateDefinitions.of(function);
@@ -70,8 +73,9 @@ public final class GuardPaths {
             }
         }
         Map<Atom, Map<BranchTest, Boolean>> read = new LinkedHashMap<>();
+        Set<Atom> seen = new HashSet<>();
         for (Atom guard : guards) {
-            if (!read.containsKey(guard)) {
+            if (seen.add(guard)) {
                 outcomes(guard).forEach(o -> read.put(guard, o));
             }
         }
@@ -79,7 +83,7 @@ public final class GuardPaths {
         caseOrder.keySet().forEach(c -> cases.computeIfAbsent(c.value(), v -> new ArrayList<>()).add(c));
         cases.forEach((value, chain) -> chains.put(value, Vector.ofAll(chain)
                 .sortBy(caseOrder::get).map(BranchTest.Case::constant)));
-        read.forEach((guard, outcomes) -> path(outcomes).forEach(p -> paths.put(guard, p)));
+        read.forEach((guard, outcomes) -> path(guard, outcomes).forEach(p -> paths.put(guard, p)));
     }
 
     /** The paths of the guards of {@code function}: of its predicated lets and of its ψ arguments. */
@@ -89,10 +93,18 @@ public final class GuardPaths {
 
     /** Each guard that is a conjunction of branch outcomes, with its path, in the order guards first occur. */
     public Map<Atom, Vector<Outcome>> paths() {
-        return java.util.Collections.unmodifiableMap(paths);
+        return Collections.unmodifiableMap(paths);
     }
 
-    /** The outcomes whose conjunction the guard is, by test; none when it is not a conjunction or never holds. */
+    /** Whether the guard never holds: a false literal, or a conjunction of outcomes that exclude each other. */
+    public boolean never(Atom guard) {
+        return Predicates.isFalse(guard) || never.contains(guard);
+    }
+
+    /**
+     * The outcomes whose conjunction the guard is, by test; none when it is not a conjunction, or never holds (then
+     * the guard is remembered as such). A let of literals is read as its folded value.
+     */
     private Option<Map<BranchTest, Boolean>> outcomes(Atom guard) {
         Map<BranchTest, Boolean> outcomes = new LinkedHashMap<>();
         Set<Literal> seen = new HashSet<>();
@@ -107,6 +119,7 @@ public final class GuardPaths {
             }
             if (a instanceof Atom.IntLit) {
                 if (Predicates.isTrue(a) != holds) {
+                    never.add(guard);
                     return Option.none();
                 }
                 continue;
@@ -116,6 +129,11 @@ public final class GuardPaths {
             }
             BranchTest test = new BranchTest.Truth(v);
             Option<Expr.Prim> definition = definitions.definition(v);
+            Option<Atom> folded = definition.flatMap(d -> Folding.evaluate(d.op(), d.type(), d.operands()));
+            if (folded.isDefined()) {
+                work.push(new Literal(folded.get(), holds));
+                continue;
+            }
             if (definition.isDefined()) {
                 Op op = definition.get().op();
                 Vector<Atom> operands = definition.get().operands();
@@ -145,6 +163,7 @@ public final class GuardPaths {
             }
             Boolean before = outcomes.putIfAbsent(test, holds);
             if (before != null && before != holds) {
+                never.add(guard);
                 return Option.none();
             }
         }
@@ -152,7 +171,7 @@ public final class GuardPaths {
     }
 
     /** The outcomes as a path: a case as its chain's outcomes, tests in the order they are made; none if no path. */
-    private Option<Vector<Outcome>> path(Map<BranchTest, Boolean> outcomes) {
+    private Option<Vector<Outcome>> path(Atom guard, Map<BranchTest, Boolean> outcomes) {
         List<Outcome> path = new ArrayList<>();
         Map<Atom.Var, Atom.IntLit> equal = new LinkedHashMap<>();
         Map<Atom.Var, Set<Atom.IntLit>> unequal = new LinkedHashMap<>();
@@ -161,7 +180,8 @@ public final class GuardPaths {
                 case BranchTest.Truth t -> path.add(new Outcome(t, outcome.getValue()));
                 case BranchTest.Case c when outcome.getValue() -> {
                     if (equal.putIfAbsent(c.value(), c.constant()) != null) {
-                        return Option.none(); // v = k₁ and v = k₂
+                        never.add(guard); // v = k₁ and v = k₂
+                        return Option.none();
                     }
                 }
                 case BranchTest.Case c -> unequal.computeIfAbsent(c.value(), v -> new HashSet<>()).add(c.constant());

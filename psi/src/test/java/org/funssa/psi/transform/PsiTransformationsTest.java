@@ -140,6 +140,75 @@ class PsiTransformationsTest {
                 """);
     }
 
+    /** A branch on s whose then arm branches on t, guards as if-conversion makes them: the PPG's p = pq | pnq. */
+    private static final String NESTED = """
+            fun f(s: i32, t: i32, i: i32) -> (i32) =
+              let p = tstne.i32 s 0
+              let np = tsteq.i32 p 0
+              let q = tstne.i32 t 0
+              let nq = tsteq.i32 q 0
+              let pq = band.i32 p q
+              let pnq = band.i32 p nq
+              let speculated a = add.i32 i 1
+              let speculated b = add.i32 i 2
+              let speculated c = add.i32 i 3
+            """;
+
+    /** p ⊆ pq ∪ pnq only through the partition p = pq | pnq: no argument on the right has a guard that p implies. */
+    @Test
+    void reductionDropsAnArgumentThePartitionOfItsGuardOverrides() {
+        assertRewrites(PsiReduction.PASS, NESTED + """
+                  let x = psi.i32(p ? a, pq ? b, pnq ? c)
+                  return (x)
+                """, NESTED + """
+                  let x = psi.i32(pq ? b, pnq ? c)
+                  return (x)
+                """);
+    }
+
+    /** On pq, np's argument is gone (np is a sibling of pq's ancestor p) and p's is all that is left (pq ⊆ p). */
+    @Test
+    void projectionOnANestedGuardAsksThePartitionGraph() {
+        assertRewrites(PsiProjection.PASS, NESTED + """
+                  let y = psi.i32(np ? a, p ? b)
+                  let pq ? z = mul.i32 y 3
+                  let w = psi.i32(pnq ? y, pq ? z)
+                  return (w)
+                """, NESTED + """
+                  let y = psi.i32(np ? a, p ? b)
+                  let pq ? z = mul.i32 b 3
+                  let w = psi.i32(pnq ? b, pq ? z)
+                  return (w)
+                """);
+    }
+
+    @Test
+    void permutationSwapsGuardsThePartitionGraphProvesDisjoint() {
+        assertRewrites(PsiPermutation.PASS, NESTED + """
+                  let x = psi.i32(pnq ? c, np ? a, pq ? b)
+                  return (x)
+                """, NESTED + """
+                  let x = psi.i32(np ? a, pq ? b, pnq ? c)
+                  return (x)
+                """);
+    }
+
+    /** Condition 2 for the first argument: the root is pq ∪ pnq ∪ np, since p = pq | pnq and root = p | np. */
+    @Test
+    void promotionSeesThatTheNestedGuardsCoverEverything() {
+        assertRewrites(PsiPromotion.PASS, NESTED + """
+                  let x = psi.i32(pq ? a, pnq ? b, np ? c)
+                  let y = psi.i32(pq ? a, np ? c)
+                  let z = add.i32 x y
+                  return (z)
+                """, NESTED + """
+                  let x = psi.i32(1 ? a, pnq ? b, np ? c)
+                  let y = psi.i32(pq ? a, np ? c)
+                  let z = add.i32 x y
+                  return (z)
+                """);
+    }
+
     /**
      * Each transformation, and chains of them in several orders, after if-conversion: meaning kept, on 1,000
      * generated programs with {@code -Pexhaustive} (.ci/run), 250 in the default run.

@@ -12,21 +12,19 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 
 /*
- * The relations between guards that the ψ transformations ask (seed 000 §"Psi-SSA algorithms": ψ-reduction needs
- * "the domain of the predicate associated with this argument is included in the union of the domains of the
- * predicates associated with the arguments on its right", ψ-projection "disjoint", ψ-permutation "disjoint", and
- * seed 001 §3.1's Conditions 1 and 2 inclusion). A guard is read as a boolean function of leaf conditions through
- * the lets that define it: `tstne x 0` is x's truth, `tsteq x 0` its negation, `band`/`bor` of 0/1 predicates are
- * ∧/∨, `bxor p 1` is ¬p, a literal is a constant; anything else (a comparison of data, a parameter) is a leaf, an
- * independent condition, except that two leaves `v = k₁` and `v = k₂` with k₁ ≠ k₂ never hold together (the
- * cases of one switch). A query decides over every assignment of the leaves its guards mention (at most
- * MAX_LEAVES of them, else it answers no).
+ * The relations between guards that seed 000 §"Psi-SSA algorithms" and seed 001 §3.1 speak of (inclusion,
+ * disjointness, inclusion in a union), decided on truth tables. A guard is read as a boolean function of leaf
+ * conditions through the lets that define it: `tstne x 0` is x's truth, `tsteq x 0` its negation, `band`/`bor` of
+ * 0/1 predicates are ∧/∨, `bxor p 1` is ¬p, a literal is a constant; anything else (a comparison of data, a
+ * parameter) is a leaf, an independent condition, except that two leaves `v = k₁` and `v = k₂` with k₁ ≠ k₂ never
+ * hold together (the cases of one switch). A query decides over every assignment of the leaves its guards mention
+ * (at most MAX_LEAVES of them, else it answers no). Treating a dependent value as an independent leaf only adds
+ * assignments, so every answer "yes" is sound.
  *
- * This is what the Predicate Partition Graph (seed 002) decides on the region if-conversion made the guards
- * from: there, too, the branch conditions are independent and a predicate is the set of traces through its block,
- * that is a conjunction of branch outcomes; the truth tables here decide inclusion, disjointness and unions of
- * any boolean combination of them exactly, so every query Algorithm 5 makes decidable is decided. Treating a
- * dependent value as an independent leaf only adds assignments, so every answer "yes" is sound.
+ * The ψ transformations do not ask it: seed 002 §5.2 has the Predicate Partition Graph answer them
+ * (org.funssa.psi.guard.GuardPartitions). This algebra decides disjunctions too, which have no predicate in the
+ * PPG, so it stays what checks seed 001's Condition 1 on any ψ-SSA code (PsiConditions) and what out-of-ψ-SSA
+ * compares guards with (org.funssa.destruct.psi).
  */
 
 /** Inclusion, disjointness and union of guards, decided on truth tables over their leaf conditions. */

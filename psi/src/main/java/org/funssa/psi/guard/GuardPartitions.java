@@ -29,8 +29,9 @@ import org.funssa.psi.ppg.TraceGraph;
  *  - the union of the qs is everything when the root lies in it.
  * A guard that never holds (GuardPaths.never: a false literal, outcomes that exclude each other) implies every
  * guard, is disjoint from every guard and covered by any. A guard GuardPaths reads as no path (a disjunction) has
- * no predicate: a query about it answers no, and a covering query uses only the qs that have one. Every answer "yes" holds on every run
- * (DecisionGraph has all the runs' traces), so a transformation that acts on it keeps the program's meaning.
+ * no predicate: a query about it answers no, and a covering query uses only the qs that have one. Every answer
+ * "yes" holds on every run (DecisionGraph has all the runs' traces), so a transformation acting on it keeps the
+ * program's meaning.
  */
 
 /** The relations between a function's guards that the ψ transformations ask, answered by their PPG. */

@@ -21,14 +21,8 @@ import org.junit.jupiter.api.Test;
 class GuardPartitionsTest {
 
     /** A branch on s whose then arm branches on t, a switch on v, and guards the PPG cannot or need not name. */
-    private final Function f = IrParser.parseFunction("guards.ir", """
-            fun f(s: i32, t: i32, v: i32) -> (i32) =
-              let p = tstne.i32 s 0
-              let np = tsteq.i32 p 0
-              let q = tstlts.i32 t 5
-              let nq = bxor.i32 q 1
-              let pq = band.i32 p q
-              let pnq = band.i32 p nq
+    private final Function f = IrParser.parseFunction("guards.ir", "fun f(s: i32, t: i32, v: i32) -> (i32) =\n"
+            + NestedBranchGuards.LETS + """
               let v1 = tsteq.i32 v 1
               let v2 = tsteq.i32 v 2
               let v12 = bor.i32 v1 v2

@@ -16,6 +16,7 @@ import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.verify.Verifier;
 import org.funssa.psi.PsiConditions;
+import org.funssa.psi.guard.NestedBranchGuards;
 import org.funssa.psi.ifcv.IfConversion;
 import org.junit.jupiter.api.Test;
 
@@ -141,14 +142,7 @@ class PsiTransformationsTest {
     }
 
     /** A branch on s whose then arm branches on t, guards as if-conversion makes them: the PPG's p = pq | pnq. */
-    private static final String NESTED = """
-            fun f(s: i32, t: i32, i: i32) -> (i32) =
-              let p = tstne.i32 s 0
-              let np = tsteq.i32 p 0
-              let q = tstne.i32 t 0
-              let nq = tsteq.i32 q 0
-              let pq = band.i32 p q
-              let pnq = band.i32 p nq
+    private static final String NESTED = "fun f(s: i32, t: i32, i: i32) -> (i32) =\n" + NestedBranchGuards.LETS + """
               let speculated a = add.i32 i 1
               let speculated b = add.i32 i 2
               let speculated c = add.i32 i 3

@@ -19,6 +19,7 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Type;
 import org.funssa.cps.opt.Folding;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.psi.PredicateDefinitions;
@@ -36,11 +37,14 @@ import org.funssa.psi.Predicates;
  * x 1) negates, ¬(a ∨ b) is ¬a ∧ ¬b (bor under a negation), tstne x 0 is x, a true literal is the empty
  * conjunction; any other atom is a condition of its own (BranchTest.Truth), except a comparison v = k with a
  * literal k ≠ 0, a case of v (BranchTest.Case). A path makes its tests in the order their atoms are defined (the
- * nest's preorder: an outer branch's condition before those of the branches nested in its arms). The cases of
- * one value form a chain of tests, in that order too: v = kⱼ is the path ¬(v = k₁) … ¬(v = kⱼ₋₁), v = kⱼ, which
- * holds exactly when v = kⱼ does, so the cases of one switch are outcomes of one chain and exclude each other,
- * as a compare chain's do. A guard that is no such conjunction has no path: a disjunction, a conjunction that
- * never holds, a v ≠ k that is not "none of the first cases of v". The walk over a guard keeps its own stack.
+ * nest's preorder: an outer branch's condition before those of the branches nested in its arms). When a guard
+ * tests two cases of one value (a switch's "no case", a compare chain's inner arm), the cases of that value form a
+ * chain of tests, in that order too: v = kⱼ is the path ¬(v = k₁) … ¬(v = kⱼ₋₁), v = kⱼ, which holds exactly when
+ * v = kⱼ does, so the cases of one switch are outcomes of one chain and exclude each other, as a compare chain's
+ * do (v ≠ 0 of such a value is the case v = 0 not holding); the cases of other values are tests of their own, as
+ * independent branches on v = k are. A guard that is no such conjunction has no path: a disjunction, a
+ * conjunction that never holds, a v ≠ k of a chained value that is not "none of the first cases of v". The walk
+ * over a guard keeps its own stack.
  */
 
 /** The guards of a function, each read as the path of branch outcomes whose block it guards. */
@@ -79,11 +83,38 @@ public final class GuardPaths {
                 outcomes(guard).forEach(o -> read.put(guard, o));
             }
         }
+        Set<Atom.Var> compared = new HashSet<>();
+        caseOrder.keySet().forEach(c -> compared.add(c.value()));
+        Set<Atom.Var> switched = new HashSet<>(); // values some guard tests twice: two cases, or a case and v ≠ 0
+        for (Map<BranchTest, Boolean> outcomes : read.values()) {
+            Map<Atom.Var, Integer> tested = new HashMap<>();
+            for (BranchTest test : outcomes.keySet()) {
+                Atom.Var value = switch (test) {
+                    case BranchTest.Case c -> c.value();
+                    case BranchTest.Truth t -> t.atom();
+                };
+                if (compared.contains(value) && tested.merge(value, 1, Integer::sum) == 2) {
+                    switched.add(value);
+                }
+            }
+        }
+        for (Map.Entry<Atom, Map<BranchTest, Boolean>> entry : read.entrySet()) {
+            Option<Map<BranchTest, Boolean>> outcomes = asCases(entry.getValue(), switched);
+            if (outcomes.isEmpty()) {
+                never.add(entry.getKey());
+            }
+            entry.setValue(outcomes.getOrElse(Map.of()));
+        }
         Map<Atom.Var, List<BranchTest.Case>> cases = new HashMap<>();
-        caseOrder.keySet().forEach(c -> cases.computeIfAbsent(c.value(), v -> new ArrayList<>()).add(c));
+        caseOrder.keySet().stream().filter(c -> switched.contains(c.value()))
+                .forEach(c -> cases.computeIfAbsent(c.value(), v -> new ArrayList<>()).add(c));
         cases.forEach((value, chain) -> chains.put(value, Vector.ofAll(chain)
                 .sortBy(caseOrder::get).map(BranchTest.Case::constant)));
-        read.forEach((guard, outcomes) -> path(guard, outcomes).forEach(p -> paths.put(guard, p)));
+        read.forEach((guard, outcomes) -> {
+            if (!never.contains(guard)) {
+                path(guard, outcomes).forEach(p -> paths.put(guard, p));
+            }
+        });
     }
 
     /** The paths of the guards of {@code function}: of its predicated lets and of its ψ arguments. */
@@ -170,6 +201,29 @@ public final class GuardPaths {
         return Option.of(outcomes);
     }
 
+    /**
+     * The outcomes with {@code v ≠ 0} read as the case {@code v = 0} not holding, for a switched value v: one chain
+     * of tests; none when they then exclude each other.
+     */
+    private Option<Map<BranchTest, Boolean>> asCases(Map<BranchTest, Boolean> outcomes, Set<Atom.Var> switched) {
+        Map<BranchTest, Boolean> cases = new LinkedHashMap<>();
+        for (Map.Entry<BranchTest, Boolean> outcome : outcomes.entrySet()) {
+            BranchTest test = outcome.getKey();
+            boolean holds = outcome.getValue();
+            if (test instanceof BranchTest.Truth(Atom.Var v) && switched.contains(v)) {
+                BranchTest.Case zero = new BranchTest.Case(v, Atom.IntLit.of((Type.Data) v.type(), 0));
+                caseOrder.merge(zero, position.get(v.id()), Math::min);
+                test = zero;
+                holds = !holds;
+            }
+            Boolean before = cases.putIfAbsent(test, holds);
+            if (before != null && before != holds) {
+                return Option.none();
+            }
+        }
+        return Option.of(cases);
+    }
+
     /** The outcomes as a path: a case as its chain's outcomes, tests in the order they are made; none if no path. */
     private Option<Vector<Outcome>> path(Atom guard, Map<BranchTest, Boolean> outcomes) {
         List<Outcome> path = new ArrayList<>();
@@ -178,6 +232,8 @@ public final class GuardPaths {
         for (Map.Entry<BranchTest, Boolean> outcome : outcomes.entrySet()) {
             switch (outcome.getKey()) {
                 case BranchTest.Truth t -> path.add(new Outcome(t, outcome.getValue()));
+                case BranchTest.Case c when !chains.containsKey(c.value()) ->
+                        path.add(new Outcome(c, outcome.getValue()));
                 case BranchTest.Case c when outcome.getValue() -> {
                     if (equal.putIfAbsent(c.value(), c.constant()) != null) {
                         never.add(guard); // v = k₁ and v = k₂

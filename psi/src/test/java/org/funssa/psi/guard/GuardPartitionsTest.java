@@ -71,6 +71,37 @@ class GuardPartitionsTest {
         assertThat(partitions.disjoint(guard("v1"), guard("p"))).isFalse();
     }
 
+    /**
+     * A switch on v with the cases 0 and 1 (v = 0 is read as v's truth failing, so v ≠ 0 ∧ v ≠ 1 tests v twice and
+     * chains its cases), and two independent branches on w = 20 and w = 21, which stay tests of their own.
+     */
+    @Test
+    void aSwitchChainsItsCasesAndIndependentComparesStayApart() {
+        Function g = IrParser.parseFunction("cases.ir", """
+                fun g(v: i32, w: i32) -> (i32) =
+                  let v0 = tsteq.i32 v 0
+                  let v1 = tsteq.i32 v 1
+                  let any = bor.i32 v0 v1
+                  let other = tsteq.i32 any 0
+                  let a = tsteq.i32 w 20
+                  let na = tsteq.i32 a 0
+                  let b = tsteq.i32 w 21
+                  let nb = tsteq.i32 b 0
+                  let x = psi.i32(v0 ? 1, v1 ? 2, other ? 3, a ? 4, na ? 5, b ? 6, nb ? 7)
+                  return (x)
+                """);
+        GuardPartitions cases = GuardPartitions.of(g);
+        Vector<Atom.Var> guards = g.body().lets().init().map(l -> l.var(0));
+        Atom.Var v0 = guards.get(0);
+        Atom.Var v1 = guards.get(1);
+        Atom.Var other = guards.get(3);
+        assertThat(cases.exhaustive(Vector.of(v0, v1, other))).isTrue();
+        assertThat(cases.disjoint(v0, v1) && cases.disjoint(v1, other) && cases.disjoint(v0, other)).isTrue();
+        assertThat(cases.exhaustive(Vector.of(guards.get(6), guards.get(7)))).isTrue();  // b, ¬b
+        assertThat(cases.exhaustive(Vector.of(guards.get(4), guards.get(5)))).isTrue();  // a, ¬a
+        assertThat(cases.disjoint(guards.get(4), guards.get(6))).isFalse(); // true, but two independent tests
+    }
+
     @Test
     void aGuardThatNeverHoldsImpliesEverythingAndADisjunctionHasNoPredicate() {
         assertThat(partitions.predicateOf(guard("never"))).isEmpty();

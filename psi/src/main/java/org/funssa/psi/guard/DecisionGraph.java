@@ -24,6 +24,9 @@ import org.funssa.core.graph.IntList;
 /** The decision graph of a set of paths of branch outcomes: a block per path, reached when its outcomes are. */
 public final class DecisionGraph {
 
+    /** A block is named by its path's last outcomes, this many at most, so that names stay short in deep nests. */
+    private static final int LABEL_OUTCOMES = 4;
+
     private final DiGraph graph;
     private final Map<Vector<Outcome>, Integer> blocks;
 
@@ -48,7 +51,7 @@ public final class DecisionGraph {
                 if (test == null) {
                     test = whenHolds.size();
                     testsOf.get(context).put(outcome.test(), test);
-                    String prefix = context == 0 ? "" : labels.get(context) + "&";
+                    String prefix = context == 0 ? "" : shortened(labels.get(context)) + "&";
                     whenHolds.add(context(testsOf, labels, prefix + new Outcome(outcome.test(), true)));
                     otherwise.add(context(testsOf, labels, prefix + new Outcome(outcome.test(), false)));
                 }
@@ -77,6 +80,15 @@ public final class DecisionGraph {
             }
         }
         return new DecisionGraph(builder.labels(Vector.of(names)).build(), blocks);
+    }
+
+    /** A context's label as the start of its children's: its last {@link #LABEL_OUTCOMES} outcomes at most. */
+    private static String shortened(String label) {
+        int cut = label.length();
+        for (int n = 1; n < LABEL_OUTCOMES && cut > 0; n++) {
+            cut = label.lastIndexOf('&', cut - 1);
+        }
+        return cut <= 0 ? label : "…" + label.substring(cut);
     }
 
     private static int context(List<Map<BranchTest, Integer>> testsOf, List<String> labels, String label) {

@@ -8,29 +8,23 @@ import java.util.List;
 import java.util.Map;
 import org.funssa.core.lir.Op;
 import org.funssa.cps.ir.Atom;
-import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Let;
-import org.funssa.cps.ir.Type;
-import org.funssa.cps.rewrite.Nest;
 
 /*
- * The relations between guards that the ψ transformations ask (seed 000 §"Psi-SSA algorithms": ψ-reduction needs
- * "the domain of the predicate associated with this argument is included in the union of the domains of the
- * predicates associated with the arguments on its right", ψ-projection "disjoint", ψ-permutation "disjoint", and
- * seed 001 §3.1's Conditions 1 and 2 inclusion). A guard is read as a boolean function of leaf conditions through
- * the lets that define it: `tstne x 0` is x's truth, `tsteq x 0` its negation, `band`/`bor` of 0/1 predicates are
- * ∧/∨, `bxor p 1` is ¬p, a literal is a constant; anything else (a comparison of data, a parameter) is a leaf, an
- * independent condition, except that two leaves `v = k₁` and `v = k₂` with k₁ ≠ k₂ never hold together (the
- * cases of one switch). A query decides over every assignment of the leaves its guards mention (at most
- * MAX_LEAVES of them, else it answers no).
+ * The relations between guards that seed 000 §"Psi-SSA algorithms" and seed 001 §3.1 speak of (inclusion,
+ * disjointness, inclusion in a union), decided on truth tables. A guard is read as a boolean function of leaf
+ * conditions through the lets that define it: `tstne x 0` is x's truth, `tsteq x 0` its negation, `band`/`bor` of
+ * 0/1 predicates are ∧/∨, `bxor p 1` is ¬p, a literal is a constant; anything else (a comparison of data, a
+ * parameter) is a leaf, an independent condition, except that two leaves `v = k₁` and `v = k₂` with k₁ ≠ k₂ never
+ * hold together (the cases of one switch). A query decides over every assignment of the leaves its guards mention
+ * (at most MAX_LEAVES of them, else it answers no). Treating a dependent value as an independent leaf only adds
+ * assignments, so every answer "yes" is sound.
  *
- * This is what the Predicate Partition Graph (seed 002) decides on the region if-conversion made the guards
- * from: there, too, the branch conditions are independent and a predicate is the set of traces through its block,
- * that is a conjunction of branch outcomes; the truth tables here decide inclusion, disjointness and unions of
- * any boolean combination of them exactly, so every query Algorithm 5 makes decidable is decided. Treating a
- * dependent value as an independent leaf only adds assignments, so every answer "yes" is sound.
+ * The ψ transformations do not ask it: seed 002 §5.2 has the Predicate Partition Graph answer them
+ * (org.funssa.psi.guard.GuardPartitions). This algebra decides disjunctions too, which have no predicate in the
+ * PPG, so it stays what checks seed 001's Condition 1 on any ψ-SSA code (PsiConditions) and what out-of-ψ-SSA
+ * compares guards with (org.funssa.destruct.psi).
  */
 
 /** Inclusion, disjointness and union of guards, decided on truth tables over their leaf conditions. */
@@ -42,19 +36,10 @@ public final class GuardAlgebra {
     /** Queries whose guards are built of more lets than this answer no (it bounds the evaluation's depth). */
     public static final int MAX_NODES = 1024;
 
-    /** The defining expression of every 0/1-valued let, by variable number. */
-    private final Map<Integer, Expr.Prim> definitions = new HashMap<>();
+    private final PredicateDefinitions definitions;
 
     private GuardAlgebra(Function function) {
-        Nest nest = Nest.of(function);
-        for (int node = 0; node < nest.size(); node++) {
-            Body body = nest.body(node);
-            for (Let let : body.lets()) {
-                if (let.arity() == 1 && let.expr() instanceof Expr.Prim p && p.type().isInteger()) {
-                    definitions.put(let.var(0).id(), p);
-                }
-            }
-        }
+        definitions = PredicateDefinitions.of(function);
     }
 
     /** The algebra of the guards of {@code function}. */
@@ -94,19 +79,7 @@ public final class GuardAlgebra {
 
     /** Whether {@code p} is an i32 known to be 0 or 1 (a comparison, a combination of such, a literal 0 or 1). */
     public boolean isBoolean(Atom p) {
-        if (!p.type().equals(Type.I32)) {
-            return false;
-        }
-        return switch (p) {
-            case Atom.IntLit lit -> lit.value().signum() >= 0 && lit.value().bitLength() <= 1;
-            case Atom.Var v -> {
-                Expr.Prim def = definitions.get(v.id());
-                yield def != null && (def.op().kind() == Op.Kind.COMPARE
-                        || (def.op() == Op.BAND || def.op() == Op.BOR || def.op() == Op.BXOR)
-                        && def.operands().forAll(this::isBoolean));
-            }
-            default -> false;
-        };
+        return definitions.isBoolean(p);
     }
 
     @FunctionalInterface
@@ -147,10 +120,10 @@ public final class GuardAlgebra {
 
     /** The atoms a guard is a boolean function of, or null for a leaf or a literal. */
     private Vector<Atom> parts(Atom a) {
-        if (!(a instanceof Atom.Var v) || !definitions.containsKey(v.id())) {
+        Expr.Prim def = definitions.definition(a).getOrNull();
+        if (def == null) {
             return null;
         }
-        Expr.Prim def = definitions.get(v.id());
         return switch (def.op()) {
             case TSTNE, TSTEQ -> isZero(def.operands().get(1)) ? Vector.of(def.operands().get(0)) : null;
             case BAND, BOR -> def.operands().forAll(this::isBoolean) ? def.operands() : null;
@@ -177,7 +150,7 @@ public final class GuardAlgebra {
         if (parts == null) {
             return (assignment >>> leafIndex.get(a) & 1) != 0;
         }
-        Expr.Prim def = definitions.get(((Atom.Var) a).id());
+        Expr.Prim def = definitions.definition(a).get();
         return switch (def.op()) {
             case TSTNE -> truth(parts.get(0), assignment, leafIndex);
             case TSTEQ, BXOR -> !truth(parts.get(0), assignment, leafIndex);
@@ -188,7 +161,7 @@ public final class GuardAlgebra {
 
     /** The case value {@code k} of a leaf {@code v = k} (a {@code tsteq} of a variable and a literal), or null. */
     private Expr.Prim caseTest(Atom leaf) {
-        Expr.Prim def = leaf instanceof Atom.Var v ? definitions.get(v.id()) : null;
+        Expr.Prim def = definitions.definition(leaf).getOrNull();
         return def != null && def.op() == Op.TSTEQ && def.operands().get(0) instanceof Atom.Var
                 && def.operands().get(1) instanceof Atom.IntLit lit && lit.value().signum() != 0 ? def : null;
     }

@@ -16,22 +16,22 @@ import org.funssa.cps.opt.Folding;
  * Makes predicates as lets, for a pass that builds guards: a 0/1 predicate from any integer ({@code tstne x 0}), a
  * negation ({@code tsteq p 0}), a conjunction ({@code band} of two 0/1 predicates), a disjunction ({@code bor}) and
  * a switch case ({@code tsteq v k}). It knows which atoms are
- * 0/1: those the function's algebra knows and those it made.
+ * 0/1: those the function defines so ({@link PredicateDefinitions}) and those it made.
  */
 public final class Predicates {
 
-    private final GuardAlgebra algebra;
+    private final PredicateDefinitions definitions;
     private final VarSupply vars;
     private final BitSet made = new BitSet();
 
-    public Predicates(GuardAlgebra algebra, VarSupply vars) {
-        this.algebra = algebra;
+    public Predicates(PredicateDefinitions definitions, VarSupply vars) {
+        this.definitions = definitions;
         this.vars = vars;
     }
 
     /** Whether {@code p} is 0 or 1. */
     public boolean isBoolean(Atom p) {
-        return p instanceof Atom.Var v && made.get(v.id()) || algebra.isBoolean(p);
+        return p instanceof Atom.Var v && made.get(v.id()) || definitions.isBoolean(p);
     }
 
     /** {@code p} as a 0/1 predicate: itself, or {@code p ≠ 0} appended to {@code out}. */

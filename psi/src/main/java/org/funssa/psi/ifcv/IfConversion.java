@@ -21,7 +21,7 @@ import org.funssa.cps.ir.Type;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.rewrite.Nest;
-import org.funssa.psi.GuardAlgebra;
+import org.funssa.psi.PredicateDefinitions;
 import org.funssa.psi.Predicates;
 
 /*
@@ -111,7 +111,7 @@ public final class IfConversion {
             this.limits = limits;
             this.vars = VarSupply.after(nest.function());
             this.jumps = nest.graph();
-            this.predicates = new Predicates(GuardAlgebra.of(nest.function()), vars);
+            this.predicates = new Predicates(PredicateDefinitions.of(nest.function()), vars);
         }
 
         Body convert(int node, Body body) {

@@ -2,8 +2,11 @@ package org.funssa.psi.ppg;
 
 import io.vavr.collection.Vector;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 
@@ -21,8 +24,10 @@ import org.funssa.core.graph.IntSeq;
  *  - p implies q when p is in the least set holding q closed under both rules;
  *  - p and q are disjoint when p is in the least such set holding every sibling of every ancestor of q (a
  *    sibling of a superset of q misses q), or the same with p and q exchanged;
- *  - p ∨ q = r when p and q imply r and r is in the least such set holding p and q.
- * Each query is one walk over the graph: linear in its size, with a work list.
+ *  - p ∨ q = r when p and q imply r and r is in the least such set holding p and q;
+ *  - p ⊆ q₁ ∪ … ∪ qₙ when p is in the least such set holding the qs.
+ * Each query is one walk over the graph with a work list, which stops once the predicate asked about is reached
+ * and keeps sparse sets: linear in the part of the graph it visits.
  */
 
 /** The Predicate Partition Graph of seed 002: predicates as nodes, partitions as hyper-edges. */
@@ -133,62 +138,64 @@ public final class PredicatePartitionGraph {
         if (!containing[root].isEmpty()) {
             return false;
         }
-        boolean[] seen = below(IntSeq.of(root));
-        for (boolean reached : seen) {
-            if (!reached) {
-                return false;
-            }
-        }
-        return true;
+        return below(IntSeq.of(root)).cardinality() == predicateCount();
     }
 
     /** Whether every trace through p passes q: Domain(p) ⊆ Domain(q). */
     public boolean implies(int p, int q) {
-        return p == q || closure(IntSeq.of(q))[p];
+        return p == q || inClosure(p, IntSeq.of(q));
     }
 
     /** Whether no trace satisfies both: Domain(p) ∩ Domain(q) = ∅. */
     public boolean disjoint(int p, int q) {
-        return p != q && (closure(siblingsOfAncestors(q))[p] || closure(siblingsOfAncestors(p))[q]);
+        return p != q && (inClosure(p, siblingsOfAncestors(q)) || inClosure(q, siblingsOfAncestors(p)));
     }
 
     /** Whether Domain(p) ∪ Domain(q) = Domain(r). */
     public boolean isUnion(int p, int q, int r) {
-        boolean[] underR = closure(IntSeq.of(r));
-        return underR[p] && underR[q] && closure(IntSeq.of(p, q))[r];
+        return implies(p, r) && implies(q, r) && coveredBy(r, IntSeq.of(p, q));
+    }
+
+    /** Whether Domain(p) ⊆ Domain(q₁) ∪ … ∪ Domain(qₙ): the second half of {@link #isUnion}, for any number. */
+    public boolean coveredBy(int p, IntSeq qs) {
+        return inClosure(p, qs);
     }
 
     /**
-     * The least set of predicates holding {@code base}, every part of a partition of a member, and the whole of
-     * a partition whose parts are all members: those whose domain lies in the union of the base's domains.
+     * Whether p is in the least set of predicates holding {@code base}, every part of a partition of a member, and
+     * the whole of a partition whose parts are all members: those whose domain lies in the union of the base's.
      */
-    private boolean[] closure(IntSeq base) {
-        return closure(base, true);
+    private boolean inClosure(int p, IntSeq base) {
+        return closure(base, true, p).get(p);
     }
 
     /** The predicates reached from the given ones along partitions (the given ones included). */
-    private boolean[] below(IntSeq from) {
-        return closure(from, false);
+    private BitSet below(IntSeq from) {
+        return closure(from, false, NONE);
     }
 
-    private boolean[] closure(IntSeq base, boolean wholes) {
-        boolean[] in = new boolean[predicateCount()];
-        int[] membersAmongParts = new int[partitions.size()];
+    /**
+     * The closure ({@code wholes}) or the predicates below, the walk stopping once {@code target} is reached. Its
+     * sets are sparse: a query costs the part of the graph it walks, not the graph.
+     */
+    private BitSet closure(IntSeq base, boolean wholes, int target) {
+        BitSet in = new BitSet();
+        Map<Integer, Integer> membersAmongParts = new HashMap<>();
         IntList work = new IntList();
         for (int i = 0; i < base.size(); i++) {
-            if (!in[base.get(i)]) {
-                in[base.get(i)] = true;
+            if (!in.get(base.get(i))) {
+                in.set(base.get(i));
                 work.add(base.get(i));
             }
         }
-        while (!work.isEmpty()) {
+        while (!work.isEmpty() && (target == NONE || !in.get(target))) {
             int p = work.pop();
             IntSeq down = partitionsOf[p];
             for (int i = 0; i < down.size(); i++) {
                 IntSeq parts = partitions.get(down.get(i)).parts();
                 for (int k = 0; k < parts.size(); k++) {
-                    if (!in[parts.get(k)]) {
-                        in[parts.get(k)] = true;
+                    if (!in.get(parts.get(k))) {
+                        in.set(parts.get(k));
                         work.add(parts.get(k));
                     }
                 }
@@ -196,8 +203,9 @@ public final class PredicatePartitionGraph {
             IntSeq up = wholes ? containing[p] : IntSeq.empty();
             for (int i = 0; i < up.size(); i++) {
                 Partition partition = partitions.get(up.get(i));
-                if (++membersAmongParts[up.get(i)] == partition.parts().size() && !in[partition.whole()]) {
-                    in[partition.whole()] = true;
+                if (membersAmongParts.merge(up.get(i), 1, Integer::sum) == partition.parts().size()
+                        && !in.get(partition.whole())) {
+                    in.set(partition.whole());
                     work.add(partition.whole());
                 }
             }
@@ -207,10 +215,10 @@ public final class PredicatePartitionGraph {
 
     /** The other parts of every partition one of q's ancestors (q included) is a part of: all miss q. */
     private IntSeq siblingsOfAncestors(int q) {
-        boolean[] ancestor = new boolean[predicateCount()];
+        BitSet ancestor = new BitSet();
         IntList work = new IntList();
         IntList siblings = new IntList();
-        ancestor[q] = true;
+        ancestor.set(q);
         work.add(q);
         while (!work.isEmpty()) {
             int a = work.pop();
@@ -222,8 +230,8 @@ public final class PredicatePartitionGraph {
                         siblings.add(partition.parts().get(k));
                     }
                 }
-                if (!ancestor[partition.whole()]) {
-                    ancestor[partition.whole()] = true;
+                if (!ancestor.get(partition.whole())) {
+                    ancestor.set(partition.whole());
                     work.add(partition.whole());
                 }
             }

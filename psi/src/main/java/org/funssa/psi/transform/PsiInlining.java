@@ -9,7 +9,7 @@ import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
-import org.funssa.psi.GuardAlgebra;
+import org.funssa.psi.PredicateDefinitions;
 import org.funssa.psi.Predicates;
 
 /*
@@ -36,7 +36,7 @@ public final class PsiInlining {
     /** The function with every ψ argument defined by an unguarded ψ replaced by that ψ's arguments. */
     public static Function apply(Function function) {
         VarSupply vars = VarSupply.after(function);
-        Predicates predicates = new Predicates(GuardAlgebra.of(function), vars);
+        Predicates predicates = new Predicates(PredicateDefinitions.of(function), vars);
         Map<Atom.Var, Expr.Psi> psis = new HashMap<>();
         return DominanceOrder.rewrite(function, vars, (let, out) -> {
             if (!(let.expr() instanceof Expr.Psi psi)) {

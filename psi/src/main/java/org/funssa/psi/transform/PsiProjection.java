@@ -11,7 +11,7 @@ import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
-import org.funssa.psi.GuardAlgebra;
+import org.funssa.psi.guard.GuardPartitions;
 
 /*
  * ψ-projection, seed 000 §"Psi-SSA algorithms": it "will create from a ψ operation new ψ operations for uses in
@@ -34,18 +34,18 @@ public final class PsiProjection {
     /** The function with every guarded use of a ψ replaced by the ψ's projection on the use's guard. */
     public static Function apply(Function function) {
         VarSupply vars = VarSupply.after(function);
-        GuardAlgebra algebra = GuardAlgebra.of(function);
+        GuardPartitions partitions = GuardPartitions.of(function);
         Map<Atom.Var, Expr.Psi> psis = new HashMap<>();
         return DominanceOrder.rewrite(function, vars, (let, out) -> {
             Let image = let;
             if (let.expr() instanceof Expr.Psi psi) {
                 Vector<Expr.Psi.Arg> args = psi.args().map(arg -> new Expr.Psi.Arg(arg.guard(),
-                        project(arg.value(), arg.guard(), psis, algebra, vars, out)));
+                        project(arg.value(), arg.guard(), psis, partitions, vars, out)));
                 if (!args.equals(psi.args())) {
                     image = let.withExpr(new Expr.Psi(psi.type(), args));
                 }
             } else if (let.guard() instanceof Guard.When(Atom q)) {
-                image = let.withExpr(let.expr().mapAtoms(a -> project(a, q, psis, algebra, vars, out)));
+                image = let.withExpr(let.expr().mapAtoms(a -> project(a, q, psis, partitions, vars, out)));
             }
             if (image.expr() instanceof Expr.Psi psi && image.guard().isUnconditional()) {
                 psis.put(image.var(0), psi);
@@ -55,17 +55,17 @@ public final class PsiProjection {
     }
 
     /** The value of {@code atom} where {@code q} holds, without the ψ arguments disjoint from {@code q}. */
-    private static Atom project(Atom atom, Atom q, Map<Atom.Var, Expr.Psi> psis, GuardAlgebra algebra,
+    private static Atom project(Atom atom, Atom q, Map<Atom.Var, Expr.Psi> psis, GuardPartitions partitions,
                                 VarSupply vars, List<Let> out) {
         Expr.Psi psi = atom instanceof Atom.Var x ? psis.get(x) : null;
         if (psi == null) {
             return atom;
         }
-        Vector<Expr.Psi.Arg> kept = psi.args().filter(arg -> !algebra.disjoint(arg.guard(), q));
+        Vector<Expr.Psi.Arg> kept = psi.args().filter(arg -> !partitions.disjoint(arg.guard(), q));
         if (kept.size() == psi.args().size() || kept.isEmpty()) {
             return atom;
         }
-        if (kept.size() == 1 && algebra.implies(q, kept.head().guard())) {
+        if (kept.size() == 1 && partitions.implies(q, kept.head().guard())) {
             return kept.head().value();
         }
         Atom.Var x = (Atom.Var) atom;

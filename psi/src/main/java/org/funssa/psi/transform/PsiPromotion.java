@@ -11,8 +11,8 @@ import org.funssa.cps.ir.Guard;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
-import org.funssa.psi.GuardAlgebra;
 import org.funssa.psi.Predicates;
+import org.funssa.psi.guard.GuardPartitions;
 
 /*
  * ψ-predicate promotion, seed 001 §3.1 (and seed 000 §"Psi-SSA algorithms"): the guard of a ψ argument may be
@@ -22,7 +22,7 @@ import org.funssa.psi.Predicates;
  *   Condition 2: the new guard pᵢ' ⊆ ∪ₖ₌ᵢⁿ pₖ, the guards of the argument and of those on its right.
  * The pass makes the seed's common case: "the first argument of a ψ operation can usually be promoted under the
  * TRUE predicate, provided that speculation can be applied". The first argument's guard becomes 1 when the
- * union of all the ψ's guards always holds (Condition 2 with i = 1, GuardAlgebra.exhaustive) and its definition
+ * union of all the ψ's guards always holds (Condition 2 with i = 1, GuardPartitions.exhaustive) and its definition
  * is unguarded, or predicated but safe to speculate (Expr.mayTrap), in which case it is speculated (Condition 1).
  */
 
@@ -38,13 +38,13 @@ public final class PsiPromotion {
 
     /** The function with the first argument of every exhaustive ψ promoted to the true guard. */
     public static Function apply(Function function) {
-        GuardAlgebra algebra = GuardAlgebra.of(function);
+        GuardPartitions partitions = GuardPartitions.of(function);
         Map<Atom.Var, Let> definitions = new HashMap<>();
         Set<Atom.Var> speculate = new HashSet<>();
         Function promoted = DominanceOrder.rewrite(function, VarSupply.after(function), (let, out) -> {
             Let image = let;
             if (let.expr() instanceof Expr.Psi psi && !Predicates.isTrue(psi.args().head().guard())
-                    && algebra.exhaustive(psi.args().map(Expr.Psi.Arg::guard))) {
+                    && partitions.exhaustive(psi.args().map(Expr.Psi.Arg::guard))) {
                 Atom first = psi.args().head().value();
                 Let definition = first instanceof Atom.Var v ? definitions.get(v) : null;
                 boolean unguarded = definition == null || definition.guard().isUnconditional();

@@ -6,14 +6,14 @@ import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.pass.Pass;
-import org.funssa.psi.GuardAlgebra;
 import org.funssa.psi.Predicates;
+import org.funssa.psi.guard.GuardPartitions;
 
 /*
  * ψ-reduction, seed 000 §"Psi-SSA algorithms": it "will remove from a ψ operation an argument whose value will
  * always be overridden by arguments on its right in the argument list, because the domain of the predicate
  * associated with this argument is included in the union of the domains of the predicates associated with the
- * arguments on its right" (GuardAlgebra.coveredBy); an argument whose guard is the literal 0 never contributes
+ * arguments on its right" (GuardPartitions.coveredBy); an argument whose guard is the literal 0 never contributes
  * either. A ψ left with one argument whose guard always holds is a copy of it.
  */
 
@@ -27,7 +27,7 @@ public final class PsiReduction {
 
     /** The function with every ψ argument that a later argument always overrides removed. */
     public static Function apply(Function function) {
-        GuardAlgebra algebra = GuardAlgebra.of(function);
+        GuardPartitions partitions = GuardPartitions.of(function);
         return DominanceOrder.rewrite(function, VarSupply.after(function), (let, out) -> {
             if (!(let.expr() instanceof Expr.Psi psi)) {
                 out.add(let);
@@ -38,14 +38,14 @@ public final class PsiReduction {
             for (int i = psi.args().size() - 1; i >= 0; i--) {
                 Expr.Psi.Arg arg = psi.args().get(i);
                 boolean never = Predicates.isFalse(arg.guard());
-                boolean overridden = !right.isEmpty() && algebra.coveredBy(arg.guard(), right);
+                boolean overridden = !right.isEmpty() && partitions.coveredBy(arg.guard(), right);
                 if ((never || overridden) && !(kept.isEmpty() && i == 0)) {
                     continue;
                 }
                 kept = kept.prepend(arg);
                 right = right.append(arg.guard());
             }
-            if (kept.size() == 1 && (Predicates.isTrue(kept.head().guard()) || algebra.exhaustive(right))) {
+            if (kept.size() == 1 && (Predicates.isTrue(kept.head().guard()) || partitions.exhaustive(right))) {
                 out.add(let.withExpr(new Expr.Copy(kept.head().value())));
             } else {
                 out.add(kept.size() == psi.args().size() ? let : let.withExpr(new Expr.Psi(psi.type(), kept)));

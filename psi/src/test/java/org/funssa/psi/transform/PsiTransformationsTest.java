@@ -16,6 +16,7 @@ import org.funssa.cps.text.IrParser;
 import org.funssa.cps.text.IrPrinter;
 import org.funssa.cps.verify.Verifier;
 import org.funssa.psi.PsiConditions;
+import org.funssa.psi.guard.NestedBranchGuards;
 import org.funssa.psi.ifcv.IfConversion;
 import org.junit.jupiter.api.Test;
 
@@ -137,6 +138,68 @@ class PsiTransformationsTest {
                   let v = add.i32 r z
                   let w = add.i32 v u
                   return (w)
+                """);
+    }
+
+    /** A branch on s whose then arm branches on t, guards as if-conversion makes them: the PPG's p = pq | pnq. */
+    private static final String NESTED = "fun f(s: i32, t: i32, i: i32) -> (i32) =\n" + NestedBranchGuards.LETS + """
+              let speculated a = add.i32 i 1
+              let speculated b = add.i32 i 2
+              let speculated c = add.i32 i 3
+            """;
+
+    /** p ⊆ pq ∪ pnq only through the partition p = pq | pnq: no argument on the right has a guard that p implies. */
+    @Test
+    void reductionDropsAnArgumentThePartitionOfItsGuardOverrides() {
+        assertRewrites(PsiReduction.PASS, NESTED + """
+                  let x = psi.i32(p ? a, pq ? b, pnq ? c)
+                  return (x)
+                """, NESTED + """
+                  let x = psi.i32(pq ? b, pnq ? c)
+                  return (x)
+                """);
+    }
+
+    /** On pq, np's argument is gone (np is a sibling of pq's ancestor p) and p's is all that is left (pq ⊆ p). */
+    @Test
+    void projectionOnANestedGuardAsksThePartitionGraph() {
+        assertRewrites(PsiProjection.PASS, NESTED + """
+                  let y = psi.i32(np ? a, p ? b)
+                  let pq ? z = mul.i32 y 3
+                  let w = psi.i32(pnq ? y, pq ? z)
+                  return (w)
+                """, NESTED + """
+                  let y = psi.i32(np ? a, p ? b)
+                  let pq ? z = mul.i32 b 3
+                  let w = psi.i32(pnq ? b, pq ? z)
+                  return (w)
+                """);
+    }
+
+    @Test
+    void permutationSwapsGuardsThePartitionGraphProvesDisjoint() {
+        assertRewrites(PsiPermutation.PASS, NESTED + """
+                  let x = psi.i32(pnq ? c, np ? a, pq ? b)
+                  return (x)
+                """, NESTED + """
+                  let x = psi.i32(np ? a, pq ? b, pnq ? c)
+                  return (x)
+                """);
+    }
+
+    /** Condition 2 for the first argument: the root is pq ∪ pnq ∪ np, since p = pq | pnq and root = p | np. */
+    @Test
+    void promotionSeesThatTheNestedGuardsCoverEverything() {
+        assertRewrites(PsiPromotion.PASS, NESTED + """
+                  let x = psi.i32(pq ? a, pnq ? b, np ? c)
+                  let y = psi.i32(pq ? a, np ? c)
+                  let z = add.i32 x y
+                  return (z)
+                """, NESTED + """
+                  let x = psi.i32(1 ? a, pnq ? b, np ? c)
+                  let y = psi.i32(pq ? a, np ? c)
+                  let z = add.i32 x y
+                  return (z)
                 """);
     }
 

@@ -35,13 +35,21 @@ import org.funssa.cps.rewrite.ScopedMap;
  * topological order of the graph without up-edges, so every question meets bodies already numbered.
  *
  * Where this differs from the seed:
- *   - Loops. A question reaching a loop header (the destination of an up-edge) goes on only to its dominator,
- *     and only when no φ of the header defines an operand of e; it is not asked along the back edge. So the ⊥
- *     temporaries of Figure 6.6 lines 6–9 and the weak availability of Figure 6.5 are not needed: no insertion
- *     hoists through a loop (Figure 6.5(b)), and a value carried round a loop is not found. The sparse
- *     edges of §6.3.2 (loops collapsed, virtual edges) go no further than that: the sparse edge used is the one
- *     to the dominator, under Theorem 1's two conditions. The dominator is the nest's parent: the immediate
- *     dominator after block sinking, a dominator still after passes that delete edges (cstp).
+ *   - Loops. Questions go round loops as Figure 6.6 has them: a question that comes back to a body it is still
+ *     answering gets a ⊥ temporary (lines 6–9), weakly available (WAV) but not available (AV); a join is AV if a
+ *     predecessor is, WAV if it is AV or every predecessor is WAV, and is answered by its WAV (§6.3.3). When the
+ *     question is answered, each temporary becomes its body's answer (Figure 6.8 lines 5–9), and a new φ whose
+ *     arguments are itself and one other value is that value (the loop's φ of a value from before the loop). A
+ *     body that handed out temporaries and is answered no voids the question. The occurrences a question may meet
+ *     are every statement of the function, entered before the sweep (Figure 6.6 line 1 looks at the program's
+ *     statements, not only at those already numbered), so a value computed at a loop's latch is found at its
+ *     header one iteration later (Figure 6.5(a)); but the statement asked about is not an occurrence for itself:
+ *     its own value round the back edge is the temporary (else x + y computed in a loop would be inserted in the
+ *     preheader: Figure 6.5(b)). The sparse edges are §6.3.2's over collapsed loops (QuestionRanks): the edge to
+ *     the dominator d of v (the nest's parent: the immediate dominator after block sinking, a dominator still after
+ *     passes that delete edges) when v heads no loop and the innermost loop containing v contains d, the ranks
+ *     counting the virtual edges; functions with an irreducible loop use Theorem 1 without collapsing. An
+ *     insertion is never made at a loop's latch for its header (see insertable).
  *   - Anticipation. The forward question renames e through each jump (transPhi′: an operand the jump passes
  *     becomes the parameter receiving it) and needs its other operands in scope after the jump. It is strict:
  *     every path from the join must reach e without going round a cycle (Figure 6.7 answers yes on a revisit, which
@@ -142,6 +150,11 @@ public final class QuestionPropagation {
         boolean between(int lower, int upper) {
             int first = QuestionRanks.firstAbove(ranks, size, lower);
             return first < size && ranks[first] < upper;
+        }
+
+        /** How many lie strictly between the two ranks. */
+        int count(int lower, int upper) {
+            return QuestionRanks.firstAbove(ranks, size, upper - 1) - QuestionRanks.firstAbove(ranks, size, lower);
         }
 
         /** Whether one lies strictly below the rank. */
@@ -291,7 +304,7 @@ public final class QuestionPropagation {
                 Atom.Var name = available.get(key);
                 if (name == null && ranks.reached(node)) {
                     int first = nextVar;
-                    Question question = new Question(x);
+                    Question question = new Question(x, new Site(node, key));
                     Answer answer = question.entry(e, key, node);
                     if (answer instanceof Answer.Yes yes && yes.real() && !question.poisoned) {
                         name = canonVar(question.commit(yes.var()));
@@ -393,12 +406,15 @@ public final class QuestionPropagation {
             private final List<Pending> pending = new ArrayList<>();
             /** The statement's variable: the type and name of the variables the question makes. */
             private final Atom.Var like;
+            /** Where the question is first asked: the statement's body and expression. */
+            private final Site start;
             private int budget = BUDGET;
             /** Whether a site that handed out a ⊥ temporary was answered no: what used it is void. */
             boolean poisoned;
 
-            Question(Atom.Var like) {
+            Question(Atom.Var like, Site start) {
                 this.like = like;
+                this.start = start;
             }
 
             /** Is {@code e} available at the entry of body {@code w}? The answer, or NO. */
@@ -409,13 +425,17 @@ public final class QuestionPropagation {
                     return known;
                 }
                 if (entries.containsKey(site)) { // being answered: lines 6–9, the ⊥ temporary (AV false, WAV true)
-                    return new Answer.Yes(temporaries.computeIfAbsent(site, s -> fresh(like, -1)), false);
+                    return temporary(site);
                 }
                 entries.put(site, null);
                 Answer answer = --budget < 0 ? NO : ask(e, key, w);
                 entries.put(site, answer);
                 poisoned |= answer == NO && temporaries.containsKey(site);
                 return answer;
+            }
+
+            private Answer temporary(Site site) {
+                return new Answer.Yes(temporaries.computeIfAbsent(site, s -> fresh(like, -1)), false);
             }
 
             private Answer ask(Expr e, ExpressionKey key, int w) {
@@ -444,10 +464,17 @@ public final class QuestionPropagation {
                 ExpressionKey[] keys = new ExpressionKey[count];
                 boolean all = true;
                 boolean real = false;
+                boolean collapsed = !modPhi && collapsible(key, w);
                 for (int i = 0; i < count; i++) {
                     int j = preds[predStart[w] + i];
                     if (!ranks.reached(jumpSource[j])) {
                         return NO;
+                    }
+                    if (collapsed && ranks.of(jumpSource[j]) >= ranks.of(w)) {
+                        exprs[i] = e;
+                        keys[i] = key;
+                        values[i] = ((Answer.Yes) temporary(new Site(w, key))).var();
+                        continue;
                     }
                     exprs[i] = modPhi ? translate(e, w, j) : e;
                     Option<ExpressionKey> renamed = modPhi ? ExpressionKey.of(exprs[i]) : Option.some(key);
@@ -484,10 +511,34 @@ public final class QuestionPropagation {
                 return new Answer.Yes(phi, real);
             }
 
-            /** Whether every predecessor lacking the value has no other jump: the insertion needs no new block. */
+            /**
+             * Whether the loop w heads is collapsed for {@code key} (§6.3.2): nothing in it computes the expression
+             * (but the statement asked about), so the question along a back edge would come back to w unanswered,
+             * and is given w's temporary at once instead of walking the loop.
+             */
+            private boolean collapsible(ExpressionKey key, int w) {
+                int end = ranks.loopEnd(w);
+                if (end < 0) {
+                    return false;
+                }
+                Atom.Var there = atExit.get(new Site(w, key));
+                if (there != null && !there.equals(like)) {
+                    return false;
+                }
+                int at = ranks.of(start.place());
+                boolean own = start.key().equals(key) && at > ranks.of(w) && at <= end && like.equals(atExit.get(start));
+                return occurrencesOf(key).count(ranks.of(w), end + 1) == (own ? 1 : 0);
+            }
+
+            /**
+             * Whether every predecessor lacking the value has no other jump (the insertion needs no new block) and
+             * ranks below w (its jump is not an up-edge: an insertion at a loop's latch for its header would take
+             * the header's computation's place one for one on every iteration).
+             */
             private boolean insertable(Atom.Var[] values, int w) {
                 for (int i = 0; i < values.length; i++) {
-                    if (values[i] == null && nest.jumpCount(jumpSource[preds[predStart[w] + i]]) != 1) {
+                    int source = jumpSource[preds[predStart[w] + i]];
+                    if (values[i] == null && (nest.jumpCount(source) != 1 || ranks.of(source) >= ranks.of(w))) {
                         return false;
                     }
                 }
@@ -530,6 +581,9 @@ public final class QuestionPropagation {
                 Boolean known = visited.get(site);
                 if (known != null) {
                     return known;
+                }
+                if (--budget < 0) {
+                    return false;
                 }
                 visited.put(site, false); // a path round a cycle that does not reach e
                 boolean answer = scan(e, key, x, e.mayTrap(), visited);

@@ -34,14 +34,18 @@ final class QuestionRanks {
     static final int UNREACHED = Integer.MAX_VALUE;
 
     private final int[] rank;
+    /** By loop header, when the loops are collapsed: the largest rank in its loop (its virtual node's); else −1. */
+    private final int[] loopEnd;
     private final boolean[] upEdgeTarget;
     /** The ranks of the destinations of up-edges, sorted. */
     private final int[] upEdgeTargetRanks;
     /** The loops, when every loop is reducible and the ranks count the virtual edges; otherwise null. */
     private final LoopNestingForest collapsed;
 
-    private QuestionRanks(int[] rank, boolean[] upEdgeTarget, int[] upEdgeTargetRanks, LoopNestingForest collapsed) {
+    private QuestionRanks(int[] rank, int[] loopEnd, boolean[] upEdgeTarget, int[] upEdgeTargetRanks,
+            LoopNestingForest collapsed) {
         this.rank = rank;
+        this.loopEnd = loopEnd;
         this.upEdgeTarget = upEdgeTarget;
         this.upEdgeTargetRanks = upEdgeTargetRanks;
         this.collapsed = collapsed;
@@ -61,10 +65,16 @@ final class QuestionRanks {
             }
         }
         LoopNestingForest collapsed = loops.isReducible() ? loops : null;
-        int[] rank = longestPaths(new RankGraph(nest, search, collapsed));
-        if (rank == null) {
+        int[] longest = longestPaths(new RankGraph(nest, search, collapsed));
+        if (longest == null) {
             collapsed = null;
-            rank = longestPaths(new RankGraph(nest, search, null));
+            longest = longestPaths(new RankGraph(nest, search, null));
+        }
+        int[] rank = Arrays.copyOf(longest, nest.size());
+        int[] loopEnd = new int[nest.size()];
+        Arrays.fill(loopEnd, -1);
+        for (int l = 0; collapsed != null && l < collapsed.loopCount(); l++) {
+            loopEnd[collapsed.header(l)] = longest[nest.size() + l];
         }
         int targets = 0;
         for (boolean target : upEdgeTarget) {
@@ -77,7 +87,7 @@ final class QuestionRanks {
             }
         }
         Arrays.sort(targetRanks);
-        return new QuestionRanks(rank, upEdgeTarget, targetRanks, collapsed);
+        return new QuestionRanks(rank, loopEnd, upEdgeTarget, targetRanks, collapsed);
     }
 
     /**
@@ -119,8 +129,9 @@ final class QuestionRanks {
     }
 
     /**
-     * The longest paths from the root in a graph, in Kahn's order; null when the graph has a cycle (which only
-     * virtual edges can make: the jumps that are not up-edges form a DAG whose every reached body a tree edge enters).
+     * The longest paths from the root in a graph, in Kahn's order ({@link #UNREACHED} for a body not reached);
+     * null when the graph has a cycle (which only virtual edges can make: the jumps that are not up-edges form a DAG
+     * whose every reached body a tree edge enters).
      */
     private static int[] longestPaths(RankGraph graph) {
         int size = graph.size();
@@ -138,22 +149,19 @@ final class QuestionRanks {
             weight[filled[from]++] = w;
             inDegree[to]++;
         });
-        int[] rank = new int[graph.nest().size()];
-        Arrays.fill(rank, UNREACHED);
+        int bodies = graph.nest().size();
         int[] longest = new int[size];
         int[] queue = new int[size];
         int head = 0;
         int tail = 0;
         queue[tail++] = Nest.ROOT;
-        int expected = size - rank.length; // the virtual nodes, then every body the search reached
-        for (int v = 0; v < rank.length; v++) {
+        int expected = size - bodies; // the virtual nodes, then every body the search reached
+        for (int v = 0; v < bodies; v++) {
             expected += graph.search().isReachable(v) ? 1 : 0;
+            longest[v] = graph.search().isReachable(v) ? 0 : UNREACHED;
         }
         while (head < tail) {
             int v = queue[head++];
-            if (v < rank.length) {
-                rank[v] = longest[v];
-            }
             for (int e = start[v]; e < start[v + 1]; e++) {
                 int s = target[e];
                 longest[s] = Math.max(longest[s], longest[v] + weight[e]);
@@ -162,7 +170,7 @@ final class QuestionRanks {
                 }
             }
         }
-        return tail == expected ? rank : null;
+        return tail == expected ? longest : null;
     }
 
     /** The rank of a body, or {@link #UNREACHED}. */
@@ -173,6 +181,14 @@ final class QuestionRanks {
     /** Whether some jump reaches the body (the root is reached). */
     boolean reached(int node) {
         return rank[node] != UNREACHED;
+    }
+
+    /**
+     * The largest rank in the loop a body heads (§6.3.2: its latches', which every body of the loop reaches without
+     * going round it), when the loops are collapsed; −1 otherwise.
+     */
+    int loopEnd(int header) {
+        return loopEnd[header];
     }
 
     /** Whether an up-edge goes to the body: it heads a loop. */

@@ -418,6 +418,50 @@ class QuestionPropagationTest {
     }
 
     /**
+     * §6.3.2, the loop collapsed: after a loop of 300 nested blocks, more than a question's budget of steps, a × b is
+     * asked about at the loop's exit. Nothing in the loop computes it, so at the header the back edge is given the
+     * header's temporary without walking the loop, and the value merged before the loop (n3) is found.
+     */
+    @Test
+    void aLoopThatComputesNothingIsCollapsed() {
+        assertRewrites(loopAfterJoin(300, false), loopAfterJoin(300, true));
+    }
+
+    /** {@link #aLoopThatComputesNothingIsCollapsed}'s function, before or after preqp. */
+    private static String loopAfterJoin(int blocks, boolean after) {
+        StringBuilder text = new StringBuilder("""
+                fun f(c: i32, a: i32, b: i32, n: i32, m: mem) -> (i32, mem) =
+                  letrec n1() =
+                    let s1 = mul.i32 a b
+                    jump n3(%s)
+                  and n2() =
+                    let s2 = mul.i32 a b
+                    jump n3(%s)
+                  and n3(%s) =
+                    letrec h(i: i32) =
+                      let d = tstlts.i32 i n
+                      letrec out() =
+                        let t = %s
+                        return (%s, m)
+                      and b0() =
+                """.formatted(after ? "s1" : "", after ? "s2" : "", after ? "p: i32" : "", after ? "p" : "mul.i32 a b",
+                after ? "p" : "t"));
+        for (int k = 1; k < blocks; k++) {
+            text.append("  ".repeat(k + 3)).append("letrec b").append(k).append("() =\n");
+        }
+        text.append("  ".repeat(blocks + 3)).append("let i1 = add.i32 i 1\n");
+        text.append("  ".repeat(blocks + 3)).append("jump h(i1)\n");
+        for (int k = blocks - 1; k >= 1; k--) {
+            text.append("  ".repeat(k + 2)).append("in jump b").append(k).append("()\n");
+        }
+        return text.append("""
+                      in if d then b0() else out()
+                    in jump h(0)
+                  in if c then n1() else n2()
+                """).toString();
+    }
+
+    /**
      * §6.3.1, Definition 1 with §6.3.2's virtual edges: ranks are longest paths ignoring up-edges; here root 0, the
      * branch arms 1, the join 2, the loop header after it 3 and its body 4 (the back edge to the header is ignored).
      * The loop's exit out ranks 5, not 4: the virtual edge from the latch b to the successor of the loop's exit puts

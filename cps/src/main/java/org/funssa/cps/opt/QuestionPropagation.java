@@ -32,7 +32,8 @@ import org.funssa.cps.rewrite.ScopedMap;
  * §6.3.3; answers made of insertions alone would be hoisting, not a redundancy). The questions over the expressions
  * a dominator computes are answered at once by a dominator-scoped table (Figure 6.2's, ScopedMap): the bodies are
  * walked down the nest (the dominator tree) taking each body's local functions in increasing rank, which is a
- * topological order of the graph without up-edges, so every question meets bodies already numbered.
+ * topological order of the graph without up-edges, so every question that goes round no loop meets bodies
+ * already numbered.
  *
  * Where this differs from the seed:
  *   - Loops. Questions go round loops as Figure 6.6 has them: a question that comes back to a body it is still
@@ -48,8 +49,10 @@ import org.funssa.cps.rewrite.ScopedMap;
  *     preheader: Figure 6.5(b)). The sparse edges are §6.3.2's over collapsed loops (QuestionRanks): the edge to
  *     the dominator d of v (the nest's parent: the immediate dominator after block sinking, a dominator still after
  *     passes that delete edges) when v heads no loop and the innermost loop containing v contains d, the ranks
- *     counting the virtual edges; functions with an irreducible loop use Theorem 1 without collapsing. An
- *     insertion is never made at a loop's latch for its header (see insertable).
+ *     counting the virtual edges; functions with an irreducible loop use Theorem 1 without collapsing. A loop is
+ *     collapsed at its header too when no occurrence ranks in it (the header's rank to its latches'): its back
+ *     edges get the header's temporary without the question walking the loop, whatever its size. An insertion is
+ *     never made at a loop's latch for its header (see insertable).
  *   - Anticipation. The forward question renames e through each jump (transPhi′: an operand the jump passes
  *     becomes the parameter receiving it) and needs its other operands in scope after the jump. It is strict:
  *     every path from the join must reach e without going round a cycle (Figure 6.7 answers yes on a revisit, which

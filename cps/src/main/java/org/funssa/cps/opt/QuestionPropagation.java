@@ -32,16 +32,27 @@ import org.funssa.cps.rewrite.ScopedMap;
  * §6.3.3; answers made of insertions alone would be hoisting, not a redundancy). The questions over the expressions
  * a dominator computes are answered at once by a dominator-scoped table (Figure 6.2's, ScopedMap): the bodies are
  * walked down the nest (the dominator tree) taking each body's local functions in increasing rank, which is a
- * topological order of the graph without up-edges, so every question meets bodies already numbered.
+ * topological order of the graph without up-edges, so every question that goes round no loop meets bodies
+ * already numbered.
  *
  * Where this differs from the seed:
- *   - Loops. A question reaching a loop header (the destination of an up-edge) goes on only to its dominator,
- *     and only when no φ of the header defines an operand of e; it is not asked along the back edge. So the ⊥
- *     temporaries of Figure 6.6 lines 6–9 and the weak availability of Figure 6.5 are not needed: no insertion
- *     hoists through a loop (Figure 6.5(b)), and a value carried round a loop is not found. The sparse
- *     edges of §6.3.2 (loops collapsed, virtual edges) go no further than that: the sparse edge used is the one
- *     to the dominator, under Theorem 1's two conditions. The dominator is the nest's parent: the immediate
- *     dominator after block sinking, a dominator still after passes that delete edges (cstp).
+ *   - Loops. Questions go round loops as Figure 6.6 has them: a question that comes back to a body it is still
+ *     answering gets a ⊥ temporary (lines 6–9), weakly available (WAV) but not available (AV); a join is AV if a
+ *     predecessor is, WAV if it is AV or every predecessor is WAV, and is answered by its WAV (§6.3.3). When the
+ *     question is answered, each temporary becomes its body's answer (Figure 6.8 lines 5–9), and a new φ whose
+ *     arguments are itself and one other value is that value (the loop's φ of a value from before the loop). A
+ *     body that handed out temporaries and is answered no voids the question. The occurrences a question may meet
+ *     are every statement of the function, entered before the sweep (Figure 6.6 line 1 looks at the program's
+ *     statements, not only at those already numbered), so a value computed at a loop's latch is found at its
+ *     header one iteration later (Figure 6.5(a)); but the statement asked about is not an occurrence for itself:
+ *     its own value round the back edge is the temporary (else x + y computed in a loop would be inserted in the
+ *     preheader: Figure 6.5(b)). The sparse edges are §6.3.2's over collapsed loops (QuestionRanks): the edge to
+ *     the dominator d of v (the nest's parent: the immediate dominator after block sinking, a dominator still after
+ *     passes that delete edges) when v heads no loop and the innermost loop containing v contains d, the ranks
+ *     counting the virtual edges; functions with an irreducible loop use Theorem 1 without collapsing. A loop is
+ *     collapsed at its header too when no occurrence ranks in it (the header's rank to its latches'): its back
+ *     edges get the header's temporary without the question walking the loop, whatever its size. An insertion is
+ *     never made at a loop's latch for its header (see insertable).
  *   - Anticipation. The forward question renames e through each jump (transPhi′: an operand the jump passes
  *     becomes the parameter receiving it) and needs its other operands in scope after the jump. It is strict:
  *     every path from the join must reach e without going round a cycle (Figure 6.7 answers yes on a revisit, which
@@ -144,6 +155,11 @@ public final class QuestionPropagation {
             return first < size && ranks[first] < upper;
         }
 
+        /** How many lie strictly between the two ranks. */
+        int count(int lower, int upper) {
+            return QuestionRanks.firstAbove(ranks, size, upper - 1) - QuestionRanks.firstAbove(ranks, size, lower);
+        }
+
         /** Whether one lies strictly below the rank. */
         boolean below(int upper) {
             return size > 0 && ranks[0] < upper;
@@ -227,6 +243,15 @@ public final class QuestionPropagation {
                     }
                 }
             }
+            for (int b = 0; b < n; b++) {
+                for (Let let : ranks.reached(b) ? nest.body(b).lets() : Vector.<Let>empty()) {
+                    if (!let.isGuarded() && let.arity() == 1) {
+                        for (ExpressionKey key : ExpressionKey.of(let.expr())) {
+                            occur(new Site(b, key), let.var(0), ranks.of(b));
+                        }
+                    }
+                }
+            }
             replaced = new Atom.Var[n][];
             newParams = new ArrayList<>(Collections.nCopies(n, null));
             appended = new ArrayList<>(Collections.nCopies(n, null));
@@ -282,16 +307,15 @@ public final class QuestionPropagation {
                 Atom.Var name = available.get(key);
                 if (name == null && ranks.reached(node)) {
                     int first = nextVar;
-                    Question question = new Question(x);
+                    Question question = new Question(x, new Site(node, key));
                     Answer answer = question.entry(e, key, node);
-                    if (answer instanceof Answer.Yes yes && yes.real()) {
-                        question.commit();
-                        name = yes.var();
+                    if (answer instanceof Answer.Yes yes && yes.real() && !question.poisoned) {
+                        name = canonVar(question.commit(yes.var()));
                     } else {
                         nextVar = first;
                     }
                 }
-                if (name != null) {
+                if (name != null && !name.equals(x)) {
                     copyOf[x.id()] = name;
                     if (replaced[node] == null) {
                         replaced[node] = new Atom.Var[lets.size()];
@@ -315,10 +339,17 @@ public final class QuestionPropagation {
             }
         }
 
-        /** The variable an operand was replaced by, or the operand. */
+        /** The variable an operand was replaced by (following the replacements), or the operand. */
         private Atom canon(Atom atom) {
-            return atom instanceof Atom.Var v && v.id() < copyOf.length && copyOf[v.id()] != null
-                    ? copyOf[v.id()] : atom;
+            Atom at = atom;
+            while (at instanceof Atom.Var v && v.id() < copyOf.length && copyOf[v.id()] != null) {
+                at = copyOf[v.id()];
+            }
+            return at;
+        }
+
+        private Atom.Var canonVar(Atom.Var var) {
+            return (Atom.Var) canon(var);
         }
 
         /** A new variable of the type of {@code like}, with its body (−1: not yet placed). */
@@ -370,13 +401,23 @@ public final class QuestionPropagation {
         /** One question (Figure 6.6), its visited marks, and what it adds if answered yes. */
         private final class Question {
             private final HashMap<Site, Answer> entries = new HashMap<>();
+            /**
+             * Figure 6.6 lines 6–9: the ⊥ temporaries, one per site the question came back to while it was being
+             * answered (round a loop); each stands for the site's answer, known when the site is answered.
+             */
+            private final HashMap<Site, Atom.Var> temporaries = new HashMap<>();
             private final List<Pending> pending = new ArrayList<>();
             /** The statement's variable: the type and name of the variables the question makes. */
             private final Atom.Var like;
+            /** Where the question is first asked: the statement's body and expression. */
+            private final Site start;
             private int budget = BUDGET;
+            /** Whether a site that handed out a ⊥ temporary was answered no: what used it is void. */
+            boolean poisoned;
 
-            Question(Atom.Var like) {
+            Question(Atom.Var like, Site start) {
                 this.like = like;
+                this.start = start;
             }
 
             /** Is {@code e} available at the entry of body {@code w}? The answer, or NO. */
@@ -386,10 +427,18 @@ public final class QuestionPropagation {
                 if (known != null) {
                     return known;
                 }
-                entries.put(site, NO);
+                if (entries.containsKey(site)) { // being answered: lines 6–9, the ⊥ temporary (AV false, WAV true)
+                    return temporary(site);
+                }
+                entries.put(site, null);
                 Answer answer = --budget < 0 ? NO : ask(e, key, w);
                 entries.put(site, answer);
+                poisoned |= answer == NO && temporaries.containsKey(site);
                 return answer;
+            }
+
+            private Answer temporary(Site site) {
+                return new Answer.Yes(temporaries.computeIfAbsent(site, s -> fresh(like, -1)), false);
             }
 
             private Answer ask(Expr e, ExpressionKey key, int w) {
@@ -398,9 +447,6 @@ public final class QuestionPropagation {
                 }
                 boolean modPhi = defines(e, w, true);
                 int d = nest.parent(w);
-                if (ranks.isUpEdgeTarget(w)) {
-                    return modPhi ? NO : exit(e, key, d);
-                }
                 if (!modPhi && ranks.acyclicBetween(d, w)
                         && !occurrencesOf(key).between(ranks.of(d), ranks.of(w))) {
                     return exit(e, key, d); // the sparse edge (Theorem 1)
@@ -408,7 +454,12 @@ public final class QuestionPropagation {
                 return join(e, key, w, modPhi);
             }
 
-            /** Figure 6.6 lines 30–46: the question renamed to each predecessor, a φ made of the answers. */
+            /**
+             * Figure 6.6 lines 30–46: the question renamed to each predecessor, a φ made of the answers, and §6.3.3's
+             * availabilities: AV if some predecessor's answer is AV; WAV (the answer) if AV or every predecessor's
+             * is WAV. A predecessor that needs an insertion is neither, so an insertion is made only when some
+             * predecessor is AV: never into a loop's preheader for the loop's own value (Figure 6.5(b)).
+             */
             private Answer join(Expr e, ExpressionKey key, int w, boolean modPhi) {
                 int count = predStart[w + 1] - predStart[w];
                 Atom.Var[] values = new Atom.Var[count];
@@ -416,10 +467,17 @@ public final class QuestionPropagation {
                 ExpressionKey[] keys = new ExpressionKey[count];
                 boolean all = true;
                 boolean real = false;
+                boolean collapsed = !modPhi && collapsible(key, w);
                 for (int i = 0; i < count; i++) {
                     int j = preds[predStart[w] + i];
                     if (!ranks.reached(jumpSource[j])) {
                         return NO;
+                    }
+                    if (collapsed && ranks.of(jumpSource[j]) >= ranks.of(w)) {
+                        exprs[i] = e;
+                        keys[i] = key;
+                        values[i] = ((Answer.Yes) temporary(new Site(w, key))).var();
+                        continue;
                     }
                     exprs[i] = modPhi ? translate(e, w, j) : e;
                     Option<ExpressionKey> renamed = modPhi ? ExpressionKey.of(exprs[i]) : Option.some(key);
@@ -435,17 +493,13 @@ public final class QuestionPropagation {
                     }
                     real |= answer.real();
                 }
-                if (!real) {
-                    return NO;
-                }
                 if (all) {
                     Atom.Var same = values[0];
                     boolean one = Arrays.stream(values).allMatch(same::equals);
-                    int def = defNode[same.id()];
-                    if (one && def >= 0 && def != w && nest.encloses(def, w)) {
-                        return new Answer.Yes(same, true);
+                    if (one && available(same, w)) {
+                        return new Answer.Yes(same, real);
                     }
-                } else if (insertable(values, w) && anticipated(e, key, w)) {
+                } else if (real && insertable(values, w) && anticipated(e, key, w)) {
                     for (int i = 0; i < count; i++) {
                         if (values[i] == null) {
                             values[i] = fresh(like, -1);
@@ -457,26 +511,67 @@ public final class QuestionPropagation {
                 }
                 Atom.Var phi = fresh(like, w);
                 pending.add(new Pending.Phi(w, phi, key, values));
-                return new Answer.Yes(phi, true);
+                return new Answer.Yes(phi, real);
             }
 
-            /** Whether every predecessor lacking the value has no other jump: the insertion needs no new block. */
+            /**
+             * Whether the loop w heads is collapsed for {@code key} (§6.3.2): nothing in it computes the expression
+             * (but the statement asked about), so the question along a back edge would come back to w unanswered,
+             * and is given w's temporary at once instead of walking the loop.
+             */
+            private boolean collapsible(ExpressionKey key, int w) {
+                int end = ranks.loopEnd(w);
+                if (end < 0) {
+                    return false;
+                }
+                Atom.Var there = atExit.get(new Site(w, key));
+                if (there != null && !there.equals(like)) {
+                    return false;
+                }
+                int at = ranks.of(start.place());
+                boolean own = start.key().equals(key) && at > ranks.of(w) && at <= end && like.equals(atExit.get(start));
+                return occurrencesOf(key).count(ranks.of(w), end + 1) == (own ? 1 : 0);
+            }
+
+            /**
+             * Whether every predecessor lacking the value has no other jump (the insertion needs no new block) and
+             * ranks below w (its jump is not an up-edge: an insertion at a loop's latch for its header would take
+             * the header's computation's place one for one on every iteration).
+             */
             private boolean insertable(Atom.Var[] values, int w) {
                 for (int i = 0; i < values.length; i++) {
-                    if (values[i] == null && nest.jumpCount(jumpSource[preds[predStart[w] + i]]) != 1) {
+                    int source = jumpSource[preds[predStart[w] + i]];
+                    if (values[i] == null && (nest.jumpCount(source) != 1 || ranks.of(source) >= ranks.of(w))) {
                         return false;
                     }
                 }
                 return true;
             }
 
-            /** Is {@code e} available at the end of body {@code p}? */
+            /**
+             * Is {@code e} available at the end of body {@code p}? Yes where it occurs (but the statement asked about
+             * does not answer for itself: it is the value being sought), else as at p's entry. That is no at once when
+             * no occurrence ranks below p and no φ below the root can rename an operand: on the path to p that goes
+             * round no loop, nothing computes e.
+             */
             private Answer exit(Expr e, ExpressionKey key, int p) {
-                Atom.Var there = atExit.get(new Site(p, key));
-                if (there != null) {
-                    return new Answer.Yes(there, true);
+                Site site = new Site(p, key);
+                Atom.Var there = atExit.get(site);
+                if (there != null && !there.equals(like)) {
+                    return new Answer.Yes(canonVar(there), true);
                 }
-                return occurrencesOf(key).below(ranks.of(p)) ? entry(e, key, p) : NO;
+                return occurrencesOf(key).below(ranks.of(p)) || entries.containsKey(site) || renamable(e)
+                        ? entry(e, key, p) : NO;
+            }
+
+            /** Whether an operand of {@code e} is a parameter of a body (a φ), which a question may rename. */
+            private boolean renamable(Expr e) {
+                for (int k = 0; k < e.operandCount(); k++) {
+                    if (e.operand(k) instanceof Atom.Var v && paramIndex[v.id()] >= 0 && defNode[v.id()] != Nest.ROOT) {
+                        return true;
+                    }
+                }
+                return false;
             }
 
             /** Figure 6.7: is {@code e} anticipated at the entry of body {@code w}? */
@@ -489,6 +584,9 @@ public final class QuestionPropagation {
                 Boolean known = visited.get(site);
                 if (known != null) {
                     return known;
+                }
+                if (--budget < 0) {
+                    return false;
                 }
                 visited.put(site, false); // a path round a cycle that does not reach e
                 boolean answer = scan(e, key, x, e.mayTrap(), visited);
@@ -560,11 +658,33 @@ public final class QuestionPropagation {
                 return true;
             }
 
-            /** The question answered yes: its φs and insertions become part of the function. */
-            void commit() {
+            /**
+             * The question answered yes with {@code answer}: each ⊥ temporary becomes its site's answer (Figure 6.8
+             * lines 5–9), a φ whose arguments are itself and one other value is that value, and the φs and
+             * insertions left become part of the function. The variable that holds the answer.
+             */
+            Atom.Var commit(Atom.Var answer) {
+                HashMap<Atom.Var, Atom.Var> becomes = new HashMap<>();
+                temporaries.forEach((site, temporary) -> becomes.put(temporary, ((Answer.Yes) entries.get(site)).var()));
+                for (boolean changed = true; changed; ) {
+                    changed = false;
+                    for (Pending p : pending) {
+                        if (p instanceof Pending.Phi phi && !becomes.containsKey(phi.param())) {
+                            Atom.Var only = onlyOther(phi, becomes);
+                            if (only != null && available(only, phi.join())) {
+                                becomes.put(phi.param(), only);
+                                changed = true;
+                            }
+                        }
+                    }
+                }
                 for (Pending p : pending) {
                     switch (p) {
+                        case Pending.Phi phi when becomes.containsKey(phi.param()) -> { }
                         case Pending.Phi phi -> {
+                            for (int i = 0; i < phi.args().length; i++) {
+                                phi.args()[i] = find(phi.args()[i], becomes);
+                            }
                             int w = phi.join();
                             List<Atom.Var> params = listAt(newParams, w);
                             paramIndex[phi.param().id()] = nest.params(w).size() + params.size();
@@ -582,7 +702,39 @@ public final class QuestionPropagation {
                         }
                     }
                 }
+                return find(answer, becomes);
             }
+
+            /** The one argument of a φ other than the φ itself, or null when it has none or several. */
+            private static Atom.Var onlyOther(Pending.Phi phi, HashMap<Atom.Var, Atom.Var> becomes) {
+                Atom.Var only = null;
+                for (Atom.Var arg : phi.args()) {
+                    Atom.Var value = find(arg, becomes);
+                    if (value.equals(phi.param()) || value.equals(only)) {
+                        continue;
+                    }
+                    if (only != null) {
+                        return null;
+                    }
+                    only = value;
+                }
+                return only;
+            }
+
+            /** What a variable becomes: the replacements form no cycle (each cycle of questions passes a join). */
+            private static Atom.Var find(Atom.Var var, HashMap<Atom.Var, Atom.Var> becomes) {
+                Atom.Var at = var;
+                for (Atom.Var next = becomes.get(at); next != null; next = becomes.get(at)) {
+                    at = next;
+                }
+                return at;
+            }
+        }
+
+        /** Whether a variable holds its value at the entry of body {@code w}: a parameter of w, or made above it. */
+        private boolean available(Atom.Var var, int w) {
+            int def = defNode[var.id()];
+            return def >= 0 && (def == w ? paramIndex[var.id()] >= 0 : nest.encloses(def, w));
         }
 
         private static <T> List<T> listAt(List<List<T>> lists, int index) {
@@ -610,7 +762,7 @@ public final class QuestionPropagation {
                 int[] k = {0};
                 Tail tail = body.tail().mapAtoms(this::canon).mapJumps(jump -> {
                     List<Atom> extra = extraArgs.get(jumpBase[node] + k[0]++);
-                    return extra == null ? jump : jump.withArgs(jump.args().appendAll(extra));
+                    return extra == null ? jump : jump.withArgs(jump.args().appendAll(Vector.ofAll(extra).map(this::canon)));
                 });
                 return body.with(lets, body.functions(), tail);
             }, (node, fn) -> newParams.get(node) == null ? fn

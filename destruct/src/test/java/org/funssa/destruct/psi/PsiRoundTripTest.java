@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Out of ψ-SSA and back: if-converted programs, taken out of ψ-SSA (seed 001, srd3) and written as LIR, hold their
  * ψs as selects; ψ construction during renaming (seed 000 §"Construction") reads them back as predicated definitions
- * and ψs, and the program means what it meant. 1,000 generated programs with {@code -Pexhaustive}, 100 by default.
+ * and ψs, and the program means what it meant. 1,000 generated programs with {@code -Pexhaustive}, 40 by default.
  */
 class PsiRoundTripTest {
 
@@ -39,13 +39,13 @@ class PsiRoundTripTest {
 
     @Test
     void theProgramMeansWhatItMeant() {
-        LawRunner.on(Generators.ir(Construction.PRUNED)).samples(Exhaustive.ON ? 1000 : 100)
+        LawRunner.on(Generators.ir(Construction.PRUNED)).samples(Exhaustive.ON ? 1000 : 40)
                 .check(Law.preservesMeaning(Pass.ofProgram("ifcv/srd3/lir/prun+psi", PsiRoundTripTest::roundTrip)))
                 .assertHolds();
     }
 
     /**
-     * The law above would hold if no select were read as a ψ: on 100 generated programs every predicated select the
+     * The law above would hold if no select were read as a ψ: on 40 generated programs every predicated select the
      * LIR writer wrote as a statement ({@code (SET r (IF …))} that {@link TreeDivision#isPredicatedSelect} accepts)
      * comes back as one ψ (loop rotation may copy a statement, and its ψ with it: at least one each).
      */
@@ -53,7 +53,7 @@ class PsiRoundTripTest {
     void everyPredicatedSelectComesBackAsAPsi() {
         long psis = 0;
         long predicatedSelects = 0;
-        for (int seed = 1; seed <= 100; seed++) {
+        for (int seed = 1; seed <= 40; seed++) {
             Program p = Generators.ir(Construction.PRUNED).generate(seed, 20).program();
             Module lir = LirWriter.write(IfConversion.pass(IfConversion.Limits.ANY).apply(p).mapFunctions(OUT::apply));
             for (Module.Function f : lir.functions()) {

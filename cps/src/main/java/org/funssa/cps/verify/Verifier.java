@@ -89,7 +89,7 @@ public final class Verifier {
     public static Vector<Violation> verify(Function f) {
         Verifier verifier = new Verifier(f);
         verifier.index(f);
-        verifier.walk(f);
+        verifier.walk();
         verifier.reachability();
         return Vector.ofAll(verifier.violations);
     }
@@ -154,7 +154,7 @@ public final class Verifier {
      * The scope walk: entering a body binds its parameters and lets and checks its tail; leaving it (after its
      * local functions) releases the names it bound and the memory tokens it consumed.
      */
-    private void walk(Function f) {
+    private void walk() {
         List<List<Atom.Var>> bound = new ArrayList<>();
         List<List<Atom.Var>> consumedIn = new ArrayList<>();
         nest.walk(new Nest.Walk() {
@@ -164,7 +164,7 @@ public final class Verifier {
                 List<Atom.Var> consumedHere = new ArrayList<>();
                 fnOnPath[depths[id]] = id == Nest.ROOT ? -1 : siblingIndex[id];
                 active[id] = true;
-                for (Atom.Var p : id == Nest.ROOT ? f.params() : nest.params(id)) {
+                for (Atom.Var p : nest.params(id)) {
                     bind(p, id, new Place.Params(), boundHere);
                 }
                 for (int i = 0; i < body.lets().size(); i++) {

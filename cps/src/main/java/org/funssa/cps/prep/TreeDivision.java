@@ -38,7 +38,9 @@ import org.funssa.core.names.NameSupply;
  * the IF's temporary. A CALL receiver (MEM t e) with a non-atom address receives into a temporary
  * that is stored after the call (the address is computed after the call, as before). PARALLEL
  * evaluates every right side (and every store address) into temporaries, then assigns in order.
- * PHI has no place in normal form and is rejected.
+ * PHI has no place in normal form and is rejected. For ψ construction (ConstructionOptions.psiConstruction) a
+ * predicated select stays one statement, (SET t (REG r) (IF t c e₁ e₂)) with c an atom and arms as
+ * isPredicatedSelect describes.
  */
 
 /** Divides every statement into single-operator statements over atoms (three-address code). */

@@ -1,6 +1,7 @@
 package org.funssa.cps.opt;
 
 import io.vavr.control.Option;
+import java.util.List;
 import org.funssa.core.lir.Op;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Expr;
@@ -30,6 +31,16 @@ sealed interface ExpressionKey {
 
     /** A load of one memory version: its alignment and "no safe" marks do not change the value read. */
     record Load(Type.Data type, Atom mem, Atom address) implements ExpressionKey {}
+
+    /** The operands, in the key's order. */
+    default List<Atom> operands() {
+        return switch (this) {
+            case Unary u -> List.of(u.operand());
+            case Binary b -> List.of(b.left(), b.right());
+            case Select s -> List.of(s.condition(), s.ifTrue(), s.ifFalse());
+            case Load l -> List.of(l.mem(), l.address());
+        };
+    }
 
     /**
      * The key of an expression the table may hold, or none: not for copies (§6.2 keeps them in the copy table),

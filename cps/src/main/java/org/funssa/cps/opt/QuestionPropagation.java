@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
+import org.funssa.core.graph.IntList;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Expr;
@@ -72,11 +73,17 @@ import org.funssa.cps.rewrite.ScopedMap;
  *   - Each question is bounded (BUDGET steps of backward and forward propagation, memoized per question as the
  *     seed's visited marks are): one that runs out is answered no, which keeps the pass near-linear, and the
  *     propagation's recursion (a few frames per body asked) at most BUDGET deep, whatever the function's size.
- * One sweep does not reach a fixpoint: a statement inserted at the end of a body for a later question may itself
- * be partially redundant, which the sweep, past that body, does not ask. The sweep is repeated until it changes
- * nothing, which makes the pass idempotent. Each sweep that changes something turns a statement into a copy and
- * inserts only at predecessors of lower rank, where the next sweep may turn the insertion into a copy in turn;
- * the ranks are finite, so the repetition ends (on the corpus after at most a few sweeps).
+ * One walk does not reach a fixpoint: a later statement's question may insert or make a φ where an earlier
+ * question, answered no, would have found its value (the earlier one then is fully redundant), or replace a variable
+ * an earlier question met. So a question answered no waits on the expressions it looked for at the ends of bodies and
+ * on their variables; an occurrence entered for one of those expressions, or a replacement of one of those
+ * variables, wakes it, and the woken questions are asked again after the walk (as many as the function has
+ * statements at most, which keeps a sweep linear). The sweep is repeated until it changes nothing, which makes the
+ * pass idempotent; what waking does not track (an anticipation a later replacement makes true, an insertion's own
+ * partial redundancy) is left to the next sweep. Each sweep that changes something turns a statement into a copy
+ * and inserts only at predecessors of lower rank, where the next sweep may turn the insertion into a copy in turn;
+ * the ranks are finite, so the repetition ends (on the corpus and the generated programs after at most three
+ * sweeps, the last changing nothing).
  * What the pass leaves: v ← newSrc copies (dce or shrink deletes them) and new φs that may be redundant (rpe).
  */
 
@@ -196,6 +203,17 @@ public final class QuestionPropagation {
         private final List<List<Let>> appended;
         /** By jump number: new arguments. */
         private final List<List<Atom>> extraArgs;
+        /** Let i of body b is statement letBase[b] + i. */
+        private final int[] letBase;
+        /**
+         * Statements whose question was answered no, by what could change the answer: an expression the question
+         * looked for gaining an occurrence, or a variable of one being replaced (by a later statement's answer).
+         */
+        private final HashMap<ExpressionKey, IntList> waitingOnKey = new HashMap<>();
+        private final HashMap<Integer, IntList> waitingOnVar = new HashMap<>();
+        /** Statements to ask again, and whether each is among them. */
+        private final IntList woken = new IntList();
+        private final boolean[] queued;
 
         Analysis(Nest nest) {
             this.nest = nest;
@@ -243,7 +261,15 @@ public final class QuestionPropagation {
                     }
                 }
             }
+            letBase = new int[n + 1];
+            Integer[] byRank = new Integer[n];
             for (int b = 0; b < n; b++) {
+                letBase[b + 1] = letBase[b] + nest.body(b).lets().size();
+                byRank[b] = b;
+            }
+            queued = new boolean[letBase[n]];
+            Arrays.sort(byRank, (a, b) -> Integer.compare(ranks.of(a), ranks.of(b)));
+            for (int b : byRank) { // in rank order, so that each occurrence is entered after those ranking below
                 for (Let let : ranks.reached(b) ? nest.body(b).lets() : Vector.<Let>empty()) {
                     if (!let.isGuarded() && let.arity() == 1) {
                         for (ExpressionKey key : ExpressionKey.of(let.expr())) {
@@ -283,6 +309,7 @@ public final class QuestionPropagation {
                     stack[top++] = child;
                 }
             }
+            settle();
         }
 
         /** The statements of one body: each replaced by what is available, or entered as available. */
@@ -296,7 +323,7 @@ public final class QuestionPropagation {
                 Atom.Var x = let.var(0);
                 Expr e = let.expr().mapAtoms(this::canon);
                 if (e instanceof Expr.Copy(Atom.Var source)) {
-                    copyOf[x.id()] = source;
+                    becomes(x, source);
                     continue;
                 }
                 Option<ExpressionKey> found = ExpressionKey.of(e);
@@ -306,21 +333,10 @@ public final class QuestionPropagation {
                 ExpressionKey key = found.get();
                 Atom.Var name = available.get(key);
                 if (name == null && ranks.reached(node)) {
-                    int first = nextVar;
-                    Question question = new Question(x, new Site(node, key));
-                    Answer answer = question.entry(e, key, node);
-                    if (answer instanceof Answer.Yes yes && yes.real() && !question.poisoned) {
-                        name = canonVar(question.commit(yes.var()));
-                    } else {
-                        nextVar = first;
-                    }
+                    name = ask(node, i, x, e, key);
                 }
                 if (name != null && !name.equals(x)) {
-                    copyOf[x.id()] = name;
-                    if (replaced[node] == null) {
-                        replaced[node] = new Atom.Var[lets.size()];
-                    }
-                    replaced[node][i] = name;
+                    replace(node, i, x, name);
                 }
                 Atom.Var value = name != null ? name : x;
                 if (available.get(key) == null) {
@@ -332,10 +348,85 @@ public final class QuestionPropagation {
             }
         }
 
+        /**
+         * Whether statement i of {@code node}, x ← e, is redundant: the variable that holds e's value, or null, and
+         * then the statement waits for what could change the answer.
+         */
+        private Atom.Var ask(int node, int i, Atom.Var x, Expr e, ExpressionKey key) {
+            int first = nextVar;
+            Question question = new Question(x, new Site(node, key));
+            Answer answer = question.entry(e, key, node);
+            if (answer instanceof Answer.Yes yes && yes.real() && !question.poisoned) {
+                return canonVar(question.commit(yes.var()));
+            }
+            nextVar = first;
+            question.waits(letBase[node] + i);
+            return null;
+        }
+
+        /** Statement i of {@code node}, x ← e, becomes x ← name. */
+        private void replace(int node, int i, Atom.Var x, Atom.Var name) {
+            if (replaced[node] == null) {
+                replaced[node] = new Atom.Var[nest.body(node).lets().size()];
+            }
+            replaced[node][i] = name;
+            becomes(x, name);
+        }
+
+        /** x is replaced by {@code name} from here on: the questions that met x are asked again. */
+        private void becomes(Atom.Var x, Atom.Var name) {
+            copyOf[x.id()] = name;
+            wake(waitingOnVar.remove(x.id()));
+        }
+
+        private void wake(IntList statements) {
+            for (int k = 0; statements != null && k < statements.size(); k++) {
+                int id = statements.get(k);
+                if (!queued[id]) {
+                    queued[id] = true;
+                    woken.add(id);
+                }
+            }
+        }
+
+        /**
+         * The statements woken during the walk, and those their answers wake, asked again, so that one sweep leaves
+         * (nearly) nothing for the next: an earlier statement's question can be answered once a later one's
+         * insertions or φs are made. As many questions again as the function has statements at most, which keeps
+         * the sweep linear; the next sweep finds what is left.
+         */
+        private void settle() {
+            for (int work = letBase[letBase.length - 1]; !woken.isEmpty() && work > 0; work--) {
+                int id = woken.pop();
+                queued[id] = false;
+                int node = nodeOf(id);
+                int i = id - letBase[node];
+                Atom.Var x = nest.body(node).lets().get(i).var(0);
+                if (copyOf[x.id()] != null) {
+                    continue;
+                }
+                Expr e = nest.body(node).lets().get(i).expr().mapAtoms(this::canon);
+                ExpressionKey key = ExpressionKey.of(e).get(); // it had one when first asked; canon keeps it
+                Atom.Var name = ask(node, i, x, e, key);
+                if (name != null && !name.equals(x)) {
+                    replace(node, i, x, name);
+                }
+                occur(new Site(node, key), name != null ? name : x, ranks.of(node));
+            }
+        }
+
+        /** The body of statement {@code id}. */
+        private int nodeOf(int id) {
+            return QuestionRanks.firstAbove(letBase, letBase.length, id) - 1;
+        }
+
         /** Enters an occurrence of an expression. */
         private void occur(Site site, Atom.Var value, int rank) {
             if (atExit.putIfAbsent(site, value) == null) {
                 occurrences.computeIfAbsent(site.key(), k -> new Occurrences()).add(rank);
+                if (!waitingOnKey.isEmpty()) {
+                    wake(waitingOnKey.remove(site.key()));
+                }
             }
         }
 
@@ -414,10 +505,29 @@ public final class QuestionPropagation {
             private int budget = BUDGET;
             /** Whether a site that handed out a ⊥ temporary was answered no: what used it is void. */
             boolean poisoned;
+            /** The expressions looked for at the end of a body (with the first): what could change a no. */
+            private final List<ExpressionKey> looked = new ArrayList<>();
 
             Question(Atom.Var like, Site start) {
                 this.like = like;
                 this.start = start;
+                looked.add(start.key());
+            }
+
+            /** The question was answered no: statement {@code id} waits for what it looked for. */
+            void waits(int id) {
+                for (int k = 0; k < looked.size(); k++) {
+                    ExpressionKey key = looked.get(k);
+                    if (k > 0 && key.equals(looked.get(k - 1))) {
+                        continue;
+                    }
+                    waitingOnKey.computeIfAbsent(key, x -> new IntList(1)).add(id);
+                    for (Atom operand : key.operands()) {
+                        if (operand instanceof Atom.Var v) {
+                            waitingOnVar.computeIfAbsent(v.id(), x -> new IntList(1)).add(id);
+                        }
+                    }
+                }
             }
 
             /** Is {@code e} available at the entry of body {@code w}? The answer, or NO. */
@@ -555,6 +665,9 @@ public final class QuestionPropagation {
              * round no loop, nothing computes e.
              */
             private Answer exit(Expr e, ExpressionKey key, int p) {
+                if (!key.equals(looked.get(looked.size() - 1))) {
+                    looked.add(key);
+                }
                 Site site = new Site(p, key);
                 Atom.Var there = atExit.get(site);
                 if (there != null && !there.equals(like)) {

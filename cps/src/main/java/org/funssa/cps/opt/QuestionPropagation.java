@@ -114,8 +114,8 @@ public final class QuestionPropagation {
         return analysis.rewrite();
     }
 
-    /** A body (or a jump, by its number) and an expression: where a question is asked or answered. */
-    private record Site(int place, ExpressionKey key) {}
+    /** A body (or a jump, by its number) and an expression, by its number: where a question is asked or answered. */
+    private record Site(int place, int key) {}
 
     /** A question's answer. */
     private sealed interface Answer {
@@ -135,10 +135,10 @@ public final class QuestionPropagation {
     /** What a question adds to the function if it is answered yes. */
     private sealed interface Pending {
         /** A new parameter of a join, an argument per jump into it (in the order of the join's predecessors). */
-        record Phi(int join, Atom.Var param, ExpressionKey key, Atom.Var[] args) implements Pending {}
+        record Phi(int join, Atom.Var param, int key, Atom.Var[] args) implements Pending {}
 
         /** {@code var ← expr} at the end of a jump's source, which has no other jump. */
-        record Insert(int jump, Atom.Var var, Expr expr, ExpressionKey key) implements Pending {}
+        record Insert(int jump, Atom.Var var, Expr expr, int key) implements Pending {}
     }
 
     /** The ranks of the bodies where an expression occurs, sorted. */
@@ -193,10 +193,15 @@ public final class QuestionPropagation {
         /** By variable number: the variable it was replaced by (copy propagation), or null. */
         private Atom.Var[] copyOf;
         /** The expressions the bodies enclosing the walk compute (Figure 6.2's table). */
-        private final ScopedMap<ExpressionKey, Atom.Var> available = new ScopedMap<>();
+        private final ScopedMap<Integer, Atom.Var> available = new ScopedMap<>();
         /** Occurrences at the end of a body. */
         private final HashMap<Site, Atom.Var> atExit = new HashMap<>();
-        private final HashMap<ExpressionKey, Occurrences> occurrences = new HashMap<>();
+        /** The expressions met, numbered in the order met: sites and the tables below hold the numbers. */
+        private final HashMap<ExpressionKey, Integer> numbers = new HashMap<>();
+        private final List<ExpressionKey> expressions = new ArrayList<>();
+        /** By expression: where it occurs, and the statements waiting for an occurrence of it (or null). */
+        private final List<Occurrences> occurrences = new ArrayList<>();
+        private final List<IntList> waitingOnKey = new ArrayList<>();
         /** What the questions answered yes add: by node, replaced lets, new parameters, lets at the end. */
         private final Atom.Var[][] replaced;
         private final List<List<Atom.Var>> newParams;
@@ -209,7 +214,6 @@ public final class QuestionPropagation {
          * Statements whose question was answered no, by what could change the answer: an expression the question
          * looked for gaining an occurrence, or a variable of one being replaced (by a later statement's answer).
          */
-        private final HashMap<ExpressionKey, IntList> waitingOnKey = new HashMap<>();
         private final HashMap<Integer, IntList> waitingOnVar = new HashMap<>();
         /** Statements to ask again, and whether each is among them. */
         private final IntList woken = new IntList();
@@ -273,7 +277,7 @@ public final class QuestionPropagation {
                 for (Let let : ranks.reached(b) ? nest.body(b).lets() : Vector.<Let>empty()) {
                     if (!let.isGuarded() && let.arity() == 1) {
                         for (ExpressionKey key : ExpressionKey.of(let.expr())) {
-                            occur(new Site(b, key), let.var(0), ranks.of(b));
+                            occur(new Site(b, number(key)), let.var(0), ranks.of(b));
                         }
                     }
                 }
@@ -330,7 +334,7 @@ public final class QuestionPropagation {
                 if (found.isEmpty()) {
                     continue;
                 }
-                ExpressionKey key = found.get();
+                int key = number(found.get());
                 Atom.Var name = available.get(key);
                 if (name == null && ranks.reached(node)) {
                     name = ask(node, i, x, e, key);
@@ -352,7 +356,7 @@ public final class QuestionPropagation {
          * Whether statement i of {@code node}, x ← e, is redundant: the variable that holds e's value, or null, and
          * then the statement waits for what could change the answer.
          */
-        private Atom.Var ask(int node, int i, Atom.Var x, Expr e, ExpressionKey key) {
+        private Atom.Var ask(int node, int i, Atom.Var x, Expr e, int key) {
             int first = nextVar;
             Question question = new Question(x, new Site(node, key));
             Answer answer = question.entry(e, key, node);
@@ -406,7 +410,7 @@ public final class QuestionPropagation {
                     continue;
                 }
                 Expr e = nest.body(node).lets().get(i).expr().mapAtoms(this::canon);
-                ExpressionKey key = ExpressionKey.of(e).get(); // it had one when first asked; canon keeps it
+                int key = number(ExpressionKey.of(e).get()); // it had one when first asked; canon keeps it
                 Atom.Var name = ask(node, i, x, e, key);
                 if (name != null && !name.equals(x)) {
                     replace(node, i, x, name);
@@ -423,10 +427,11 @@ public final class QuestionPropagation {
         /** Enters an occurrence of an expression. */
         private void occur(Site site, Atom.Var value, int rank) {
             if (atExit.putIfAbsent(site, value) == null) {
-                occurrences.computeIfAbsent(site.key(), k -> new Occurrences()).add(rank);
-                if (!waitingOnKey.isEmpty()) {
-                    wake(waitingOnKey.remove(site.key()));
+                if (occurrences.get(site.key()) == null) {
+                    occurrences.set(site.key(), new Occurrences());
                 }
+                occurrences.get(site.key()).add(rank);
+                wake(waitingOnKey.set(site.key(), null));
             }
         }
 
@@ -485,8 +490,21 @@ public final class QuestionPropagation {
             });
         }
 
-        private Occurrences occurrencesOf(ExpressionKey key) {
-            return occurrences.getOrDefault(key, NOWHERE);
+        /** The number of an expression. */
+        private int number(ExpressionKey key) {
+            Integer known = numbers.putIfAbsent(key, expressions.size());
+            if (known != null) {
+                return known;
+            }
+            expressions.add(key);
+            occurrences.add(null);
+            waitingOnKey.add(null);
+            return expressions.size() - 1;
+        }
+
+        private Occurrences occurrencesOf(int key) {
+            Occurrences found = occurrences.get(key);
+            return found != null ? found : NOWHERE;
         }
 
         /** One question (Figure 6.6), its visited marks, and what it adds if answered yes. */
@@ -506,7 +524,7 @@ public final class QuestionPropagation {
             /** Whether a site that handed out a ⊥ temporary was answered no: what used it is void. */
             boolean poisoned;
             /** The expressions looked for at the end of a body (with the first): what could change a no. */
-            private final List<ExpressionKey> looked = new ArrayList<>();
+            private final IntList looked = new IntList();
 
             Question(Atom.Var like, Site start) {
                 this.like = like;
@@ -517,12 +535,12 @@ public final class QuestionPropagation {
             /** The question was answered no: statement {@code id} waits for what it looked for. */
             void waits(int id) {
                 for (int k = 0; k < looked.size(); k++) {
-                    ExpressionKey key = looked.get(k);
-                    if (k > 0 && key.equals(looked.get(k - 1))) {
-                        continue;
+                    int key = looked.get(k);
+                    if (waitingOnKey.get(key) == null) {
+                        waitingOnKey.set(key, new IntList(1));
                     }
-                    waitingOnKey.computeIfAbsent(key, x -> new IntList(1)).add(id);
-                    for (Atom operand : key.operands()) {
+                    waitingOnKey.get(key).add(id);
+                    for (Atom operand : expressions.get(key).operands()) {
                         if (operand instanceof Atom.Var v) {
                             waitingOnVar.computeIfAbsent(v.id(), x -> new IntList(1)).add(id);
                         }
@@ -531,7 +549,7 @@ public final class QuestionPropagation {
             }
 
             /** Is {@code e} available at the entry of body {@code w}? The answer, or NO. */
-            Answer entry(Expr e, ExpressionKey key, int w) {
+            Answer entry(Expr e, int key, int w) {
                 Site site = new Site(w, key);
                 Answer known = entries.get(site);
                 if (known != null) {
@@ -551,7 +569,7 @@ public final class QuestionPropagation {
                 return new Answer.Yes(temporaries.computeIfAbsent(site, s -> fresh(like, -1)), false);
             }
 
-            private Answer ask(Expr e, ExpressionKey key, int w) {
+            private Answer ask(Expr e, int key, int w) {
                 if (w == Nest.ROOT || !ranks.reached(w) || defines(e, w, false)) {
                     return NO;
                 }
@@ -570,11 +588,11 @@ public final class QuestionPropagation {
              * is WAV. A predecessor that needs an insertion is neither, so an insertion is made only when some
              * predecessor is AV: never into a loop's preheader for the loop's own value (Figure 6.5(b)).
              */
-            private Answer join(Expr e, ExpressionKey key, int w, boolean modPhi) {
+            private Answer join(Expr e, int key, int w, boolean modPhi) {
                 int count = predStart[w + 1] - predStart[w];
                 Atom.Var[] values = new Atom.Var[count];
                 Expr[] exprs = new Expr[count];
-                ExpressionKey[] keys = new ExpressionKey[count];
+                int[] keys = new int[count];
                 boolean all = true;
                 boolean real = false;
                 boolean collapsed = !modPhi && collapsible(key, w);
@@ -590,11 +608,15 @@ public final class QuestionPropagation {
                         continue;
                     }
                     exprs[i] = modPhi ? translate(e, w, j) : e;
-                    Option<ExpressionKey> renamed = modPhi ? ExpressionKey.of(exprs[i]) : Option.some(key);
-                    if (renamed.isEmpty()) {
-                        return NO; // a ⊥ argument: nothing to find, nothing to insert
+                    if (modPhi) {
+                        Option<ExpressionKey> renamed = ExpressionKey.of(exprs[i]);
+                        if (renamed.isEmpty()) {
+                            return NO; // a ⊥ argument: nothing to find, nothing to insert
+                        }
+                        keys[i] = number(renamed.get());
+                    } else {
+                        keys[i] = key;
                     }
-                    keys[i] = renamed.get();
                     Answer answer = exit(exprs[i], keys[i], jumpSource[j]);
                     if (answer instanceof Answer.Yes yes) {
                         values[i] = yes.var();
@@ -629,7 +651,7 @@ public final class QuestionPropagation {
              * (but the statement asked about), so the question along a back edge would come back to w unanswered,
              * and is given w's temporary at once instead of walking the loop.
              */
-            private boolean collapsible(ExpressionKey key, int w) {
+            private boolean collapsible(int key, int w) {
                 int end = ranks.loopEnd(w);
                 if (end < 0) {
                     return false;
@@ -639,7 +661,7 @@ public final class QuestionPropagation {
                     return false;
                 }
                 int at = ranks.of(start.place());
-                boolean own = start.key().equals(key) && at > ranks.of(w) && at <= end && like.equals(atExit.get(start));
+                boolean own = start.key() == key && at > ranks.of(w) && at <= end && like.equals(atExit.get(start));
                 return occurrencesOf(key).count(ranks.of(w), end + 1) == (own ? 1 : 0);
             }
 
@@ -664,8 +686,8 @@ public final class QuestionPropagation {
              * no occurrence ranks below p and no φ below the root can rename an operand: on the path to p that goes
              * round no loop, nothing computes e.
              */
-            private Answer exit(Expr e, ExpressionKey key, int p) {
-                if (!key.equals(looked.get(looked.size() - 1))) {
+            private Answer exit(Expr e, int key, int p) {
+                if (key != looked.last()) {
                     looked.add(key);
                 }
                 Site site = new Site(p, key);
@@ -688,11 +710,11 @@ public final class QuestionPropagation {
             }
 
             /** Figure 6.7: is {@code e} anticipated at the entry of body {@code w}? */
-            private boolean anticipated(Expr e, ExpressionKey key, int w) {
+            private boolean anticipated(Expr e, int key, int w) {
                 return ahead(e, key, w, new HashMap<>());
             }
 
-            private boolean ahead(Expr e, ExpressionKey key, int x, HashMap<Site, Boolean> visited) {
+            private boolean ahead(Expr e, int key, int x, HashMap<Site, Boolean> visited) {
                 Site site = new Site(x, key);
                 Boolean known = visited.get(site);
                 if (known != null) {
@@ -707,14 +729,14 @@ public final class QuestionPropagation {
                 return answer;
             }
 
-            private boolean scan(Expr e, ExpressionKey key, int x, boolean traps, HashMap<Site, Boolean> visited) {
+            private boolean scan(Expr e, int key, int x, boolean traps, HashMap<Site, Boolean> visited) {
                 Body body = nest.body(x);
                 for (Let let : body.lets()) {
                     if (--budget < 0) {
                         return false;
                     }
                     if (!let.isGuarded() && let.arity() == 1
-                            && ExpressionKey.of(let.expr().mapAtoms(Analysis.this::canon)).contains(key)) {
+                            && ExpressionKey.of(let.expr().mapAtoms(Analysis.this::canon)).contains(expressions.get(key))) {
                         return true;
                     }
                     if (traps && let.expr().mayTrap()) {
@@ -729,7 +751,7 @@ public final class QuestionPropagation {
                     int s = nest.target(x, k);
                     Expr next = forward(e, j, s);
                     Option<ExpressionKey> renamed = ExpressionKey.of(next);
-                    if (!inScope(next, s) || renamed.isEmpty() || !ahead(next, renamed.get(), s, visited)) {
+                    if (!inScope(next, s) || renamed.isEmpty() || !ahead(next, number(renamed.get()), s, visited)) {
                         return false;
                     }
                 }

@@ -2,6 +2,7 @@ package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,11 +28,18 @@ import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.prep.TreeDivision;
 
 /*
- * LIR statements in three-address form (seed 004 §6.9, as org.funssa.cps.prep.TreeDivision leaves them)
- * to lets (seed 003 §6.1 "Let-Normal Form"): each statement defining a register binds a new variable
- * and makes it the register's current value (the renaming of seed 004 Figure 4.3, "put a new variable
+ * LIR statements to lets (seed 003 §6.1 "Let-Normal Form"): each statement defining a register binds a new
+ * variable and makes it the register's current value (the renaming of seed 004 Figure 4.3, "put a new variable
  * v_new onto Stack(v)"); each use reads the current value, ⊥ when no definition reaches (§4.3: not 0).
  * With copy folding (§4.2.2), a copy r ← a binds nothing: a becomes r's current value.
+ *
+ * Trees are divided here (seed 004 §6.9 "Dividing into three-address code"), as org.funssa.cps.prep.TreeDivision
+ * would divide them: operands left to right, inner before outer, each inner operation binding a fresh variable
+ * (a let is already a three-address statement), the statement's own operation binding the target. A temporary
+ * is a variable and never a register, so no register analysis sees it. Only what needs statements or blocks
+ * before the graph is built is divided before (TreeDivision.beforeLowering): lazy IFs, PARALLEL, receivers and
+ * parameters that are not stores to an atom address. An aggregate MEM is an operand only whole, loaded into a
+ * temporary once every operand's address is an atom, as the division leaves it.
  *
  * Memory is the register MemoryRegister names: a load reads its current token, a store or CALL binds
  * the next one. The PROLOGUE's parameters become the function's parameters followed by the initial
@@ -50,6 +58,9 @@ final class Lowering {
 
     /** One block's code: its lets and its tail, and for the entry block the function's parameters. */
     record Block(Vector<Let> lets, Tail tail, Option<Vector<Atom.Var>> functionParams) {}
+
+    /** The hint of a temporary the division binds (seed 004 §6.9's tmp). */
+    private static final String TEMPORARY = "_t";
 
     private final NormalForm form;
     private final VarSupply names;
@@ -147,7 +158,7 @@ final class Lowering {
                     Atom condition = switch (j.test()) {
                         case LExp.Binary t when t.op().isComparison() -> temporary("cond",
                                 new Expr.Prim(t.op(), data(t.type()), Vector.of(atom(t.left()), atom(t.right()))));
-                        default -> atom(j.test());
+                        default -> notZero(atom(j.test()));
                     };
                     if (!condition.type().isInteger()) {
                         throw unsupported("the JUMPC test is not an integer");
@@ -157,7 +168,7 @@ final class Lowering {
                 case Stmt.JumpN j -> new Tail.Switch(atom(j.value()),
                         j.cases().map(c -> new Tail.Case(c.value().value(), jump(c.target(), parameters))),
                         jump(j.otherwise(), parameters));
-                case Stmt.Epilogue e -> new Tail.Return(e.results().map(this::operand).append(mem()));
+                case Stmt.Epilogue e -> new Tail.Return(operands(e.results()).append(mem()));
                 default -> throw unsupported("not a terminator");
             };
         }
@@ -187,7 +198,10 @@ final class Lowering {
                         define(r.name(), operation(s.value()));
                     }
                 }
-                case LExp.Mem m -> store(m, operand(s.value()));
+                case LExp.Mem m -> {
+                    Atom address = atom(m.address());
+                    store(m, address, operand(s.value()));
+                }
                 case LExp.Subreg r -> throw unsupported("SUBREG has no form in the functional IR (seed 004 §4.4)");
                 default -> throw unsupported("a SET target must be MEM or REG");
             }
@@ -238,7 +252,7 @@ final class Lowering {
 
         private void call(Stmt.Call c) {
             Atom function = atom(c.function());
-            Vector<Atom> args = c.args().map(this::operand);
+            Vector<Atom> args = operands(c.args());
             Vector<Type.Data> results = c.receivers().map(r -> data(r.type()));
             Vector<Atom.Var> vars = c.receivers().map(r -> r instanceof LExp.Reg reg
                     ? names.fresh(reg.name(), data(r.type())) : names.fresh("result", data(r.type())));
@@ -262,14 +276,13 @@ final class Lowering {
             for (int i = 0; i < receivers.size(); i++) {
                 switch (receivers.get(i)) {
                     case LExp.Reg r -> env.put(r.name(), values.get(i));
-                    case LExp.Mem m -> store(m, values.get(i));
+                    case LExp.Mem m -> store(m, atom(m.address()), values.get(i));
                     default -> throw unsupported("a receiver must be REG or MEM");
                 }
             }
         }
 
-        private void store(LExp.Mem target, Atom value) {
-            Atom address = atom(target.address());
+        private void store(LExp.Mem target, Atom address, Atom value) {
             Atom.Var next = names.fresh(memory, Type.MEM);
             lets.add(Let.of(next, new Expr.Store(data(target.type()), mem(), address, value, access(target))));
             env.put(memory, next);
@@ -290,28 +303,106 @@ final class Lowering {
         /** An atom, or an aggregate MEM loaded whole into a temporary. */
         private Atom operand(LExp e) {
             if (e instanceof LExp.Mem m && m.type() instanceof LirType.Aggregate) {
-                return temporary("aggregate", load(m));
+                Atom address = atom(m.address());
+                return temporary("aggregate", load(m, address));
             }
             return atom(e);
         }
 
+        /**
+         * The operands in order: first every atom and every aggregate's address, then the aggregates' loads, the
+         * order of the division's statements and then of their lowering.
+         */
+        private Vector<Atom> operands(Vector<LExp> es) {
+            Atom[] atoms = new Atom[es.size()];
+            for (int k = 0; k < atoms.length; k++) {
+                atoms[k] = atom(es.get(k) instanceof LExp.Mem m && m.type() instanceof LirType.Aggregate
+                        ? m.address() : es.get(k));
+            }
+            for (int k = 0; k < atoms.length; k++) {
+                if (es.get(k) instanceof LExp.Mem m && m.type() instanceof LirType.Aggregate) {
+                    atoms[k] = temporary("aggregate", load(m, atoms[k]));
+                }
+            }
+            return Vector.of(atoms);
+        }
+
+        /** The one operation of a statement's right side, over the atoms its operands are divided into. */
         private Expr operation(LExp e) {
+            if (isAtom(e)) {
+                return new Expr.Copy(atom(e));
+            }
+            Vector<LExp> operands = e.operands();
+            Atom[] atoms = new Atom[operands.size()];
+            for (int k = 0; k < atoms.length; k++) {
+                atoms[k] = atom(operands.get(k));
+            }
+            return operation(e, atoms);
+        }
+
+        /** The operation {@code e} over the given atoms for its operands. */
+        private Expr operation(LExp e, Atom[] operands) {
             return switch (e) {
-                case LExp.Binary b -> new Expr.Prim(b.op(), data(b.type()), Vector.of(atom(b.left()), atom(b.right())));
-                case LExp.Unary u -> new Expr.Prim(u.op(), data(u.type()), Vector.of(atom(u.operand())));
-                case LExp.Mem m -> load(m);
-                case LExp.If i -> new Expr.Select(data(i.type()), atom(i.condition()), atom(i.then()),
-                        atom(i.otherwise()));
+                case LExp.Binary b -> new Expr.Prim(b.op(), data(b.type()), Vector.of(operands[0], operands[1]));
+                case LExp.Unary u -> new Expr.Prim(u.op(), data(u.type()), Vector.of(operands[0]));
+                case LExp.Mem m -> load(m, operands[0]);
+                case LExp.If i -> new Expr.Select(data(i.type()), operands[0], operands[1], operands[2]);
                 case LExp.Subreg s -> throw unsupported("SUBREG has no form in the functional IR (seed 004 §4.4)");
-                default -> new Expr.Copy(atom(e));
+                default -> throw unsupported("not an operation: " + LirPrinter.print(e));
             };
         }
 
-        private Expr.Load load(LExp.Mem m) {
-            return new Expr.Load(data(m.type()), mem(), atom(m.address()), access(m));
+        private Expr.Load load(LExp.Mem m, Atom address) {
+            return new Expr.Load(data(m.type()), mem(), address, access(m));
         }
 
+        /** The test {@code a != 0} of a JUMPC whose test is not a comparison. */
+        private Atom notZero(Atom a) {
+            Atom zero = a.type().isFloat()
+                    ? new Atom.FloatLit((Type.Data) a.type(), 0.0)
+                    : literal(Atom.IntLit.of((Type.Data) a.type(), 0));
+            return temporary("cond", new Expr.Prim(Op.TSTNE, Type.I32, Vector.of(a, zero)));
+        }
+
+        /**
+         * The value of {@code e} as an atom: a leaf itself, an operation a temporary bound to it, its operands
+         * first, left to right and inner before outer. The tree is walked with explicit stacks.
+         */
         private Atom atom(LExp e) {
+            if (isAtom(e) || e instanceof LExp.Label) {
+                return leaf(e);
+            }
+            ArrayDeque<Object> tasks = new ArrayDeque<>();
+            ArrayDeque<Atom> values = new ArrayDeque<>();
+            tasks.push(e);
+            while (!tasks.isEmpty()) {
+                switch (tasks.pop()) {
+                    case Divided(LExp x, int arity) -> {
+                        Atom[] operands = new Atom[arity];
+                        for (int k = arity - 1; k >= 0; k--) {
+                            operands[k] = values.pop();
+                        }
+                        if (!(x.type() instanceof LirType.Int || x.type() instanceof LirType.Float)) {
+                            throw unsupported("no temporary of type " + x.type()
+                                    + " (only integers and floats live in registers)");
+                        }
+                        values.push(temporary(TEMPORARY, operation(x, operands)));
+                    }
+                    case LExp x when isAtom(x) || x instanceof LExp.Label -> values.push(leaf(x));
+                    case LExp x -> {
+                        Vector<LExp> operands = x.operands();
+                        tasks.push(new Divided(x, operands.size()));
+                        for (int k = operands.size() - 1; k >= 0; k--) {
+                            tasks.push(operands.get(k));
+                        }
+                    }
+                    default -> throw new IllegalStateException("not a task of the division");
+                }
+            }
+            return values.pop();
+        }
+
+        private Atom leaf(LExp e) {
             return switch (e) {
                 case LExp.Reg r -> env.get(r.name()).getOrElse(() -> new Atom.Undef(form.typeOf(r.name())));
                 case LExp.IntConst c -> literal(new Atom.IntLit(data(c.type()), c.value()));
@@ -319,7 +410,7 @@ final class Lowering {
                 case LExp.Static s -> new Atom.Addr(Atom.Space.STATIC, s.name(), data(s.type()));
                 case LExp.Frame f -> new Atom.Addr(Atom.Space.FRAME, f.name(), data(f.type()));
                 case LExp.Label l -> throw unsupported("a code label used as a value");
-                default -> throw unsupported("an operand is not an atom after tree division: " + LirPrinter.print(e));
+                default -> throw unsupported("not an atom: " + LirPrinter.print(e));
             };
         }
 
@@ -337,6 +428,9 @@ final class Lowering {
                     + LirPrinter.print(current) + ": " + what);
         }
     }
+
+    /** A task of the division in {@code atom}: the operands of {@code e} are divided, on the value stack. */
+    private record Divided(LExp e, int arity) {}
 
     private static boolean isAtom(LExp e) {
         return switch (e) {

@@ -1,6 +1,7 @@
 package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.funssa.core.cfg.Cfg;
@@ -43,7 +44,8 @@ record MemoryRegister(String name) {
      * The graph of the function with the memory register's markers, and the register. Its name is {@code mem},
      * primed as often as needed to differ from every name the function uses, which the preparation passes' name
      * supply knows (it may hold a few more, which only adds primes). The markers go inside blocks, so the graph
-     * keeps the blocks and edges of {@code cfg}. The function must be in three-address form.
+     * keeps the blocks and edges of {@code cfg}. A statement's trees may be undivided: a load anywhere in a SET's
+     * value or a jump's test reads memory.
      */
     static Marked mark(Cfg cfg, NameSupply names) {
         String name = names.primed("mem");
@@ -59,7 +61,9 @@ record MemoryRegister(String name) {
                 boolean reads = switch (stmt) {
                     case Stmt.Call c -> true;
                     case Stmt.Epilogue e -> true;
-                    case Stmt.Set s -> touchesMemory(s);
+                    case Stmt.Set s -> s.target() instanceof LExp.Mem || loads(s.value());
+                    case Stmt.JumpC j -> loads(j.test());
+                    case Stmt.JumpN j -> loads(j.value());
                     default -> false;
                 };
                 boolean writes = switch (stmt) {
@@ -84,11 +88,24 @@ record MemoryRegister(String name) {
     /** The graph of a function with markers, and its memory register. */
     record Marked(Cfg cfg, MemoryRegister memory) {}
 
-    /**
-     * Whether the SET loads or stores. In three-address form (org.funssa.cps.prep.TreeDivision), which the normal
-     * form has when it is marked, an operation's operands are atoms, so a MEM is a whole target or a whole value.
-     */
-    private static boolean touchesMemory(Stmt.Set set) {
-        return set.target() instanceof LExp.Mem || set.value() instanceof LExp.Mem;
+    /** Whether the expression has a MEM, which is a load when it is not a target. */
+    private static boolean loads(LExp e) {
+        if (e instanceof LExp.Mem) {
+            return true;
+        }
+        if (!(e instanceof LExp.Binary || e instanceof LExp.Unary || e instanceof LExp.If
+                || e instanceof LExp.Subreg)) {
+            return false; // a leaf
+        }
+        ArrayDeque<LExp> work = new ArrayDeque<>();
+        work.push(e);
+        while (!work.isEmpty()) {
+            LExp x = work.pop();
+            if (x instanceof LExp.Mem) {
+                return true;
+            }
+            x.pushOperands(work);
+        }
+        return false;
     }
 }

@@ -17,12 +17,13 @@ import org.funssa.cps.prep.TreeDivision;
 
 /*
  * The normal form SSA construction starts from (seed 004 chapter 4: "translation from normal form"):
- * front-end frame scalars promoted to registers (org.funssa.cps.prep.FrameScalarPromotion), every tree
- * divided into single-operator statements (seed 004 §6.9, TreeDivision; lazy IFs become JUMPC first,
- * §3.2), then the loop changes of A.2 in their order (MergeSharedHeaders, Preheaders, LoopRotation),
- * each as the options say (LoopPreparation, which lets them share their analyses); then the memory token
- * made a register (MemoryRegister). With it, the control-flow graph and the dominator tree every
- * construction uses: those loop preparation computed last, since the memory markers go inside blocks. Register liveness is not kept here: a construction computes it and lets it go once
+ * front-end frame scalars promoted to registers (org.funssa.cps.prep.FrameScalarPromotion), the trees whose
+ * division needs statements or blocks divided (seed 004 §6.9, TreeDivision.beforeLowering; lazy IFs become
+ * JUMPC first, §3.2; Lowering divides the other trees into lets), then the loop changes of A.2 in their order
+ * (MergeSharedHeaders, Preheaders, LoopRotation), each as the options say (LoopPreparation, which lets them
+ * share their analyses); then the memory token made a register (MemoryRegister). With it, the control-flow
+ * graph and the dominator tree every construction uses: those loop preparation computed last, since the memory
+ * markers go inside blocks. Register liveness is not kept here: a construction computes it and lets it go once
  * it has placed its parameters, so that its live sets, as large as the function, are not live, and copied
  * by the collector, while the IR is written.
  */
@@ -31,7 +32,8 @@ import org.funssa.cps.prep.TreeDivision;
  * A function ready for construction, with the analyses construction needs. {@code symbols} are the function's own,
  * after frame-scalar promotion: the IR keeps them, not the temporaries and the memory register that the normal
  * form declares for itself (no IR term names those registers, and tree division declares a temporary for each
- * operator it splits off, so the IR would carry declarations in proportion to the function for nothing).
+ * operator it splits off in the statements it divides, so the IR would carry declarations for nothing). The
+ * function's other statements keep their trees, which lowering divides into lets.
  */
 record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, MemoryRegister memory,
                   DominatorTree dominators, RegisterTypes registerTypes, Vector<Type> results) {
@@ -49,7 +51,7 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
             f = FrameScalarPromotion.apply(f, names);
         }
         Vector<Symbol> symbols = f.symbols();
-        f = TreeDivision.apply(f, names, options.psiConstruction());
+        f = TreeDivision.beforeLowering(f, names, options.psiConstruction());
         LoopPreparation.Prepared prepared = LoopPreparation.prepare(f, options.mergeSharedHeaders(),
                 options.preheaders(), options.loopRotation(), names);
         MemoryRegister.Marked marked = MemoryRegister.mark(prepared.cfg(), names);

@@ -92,8 +92,14 @@ public final class ParameterDropping implements Pass {
         /** For each parameter: its node and position. */
         private final int[] parameterNode;
         private final int[] parameterPosition;
-        /** The node binding each numbered variable (for scope), by number; −1 for one bound nowhere. */
+        /**
+         * The node binding each numbered variable (for scope), by number; −1 for one bound nowhere. Parameters'
+         * nodes are known from the start; a let-bound variable's once {@link #letsBound}, when a scope question
+         * first asks about a variable that is not a parameter: deciding most parameters needs none (two call sites
+         * disagree), and the lets are as many as the function's instructions.
+         */
         private final int[] boundAt;
+        private boolean letsBound;
         /** The atoms that are not numbered variables: value −1 − i is {@code others.get(i)}. */
         private final List<Atom> others = new ArrayList<>();
         /**
@@ -204,7 +210,12 @@ public final class ParameterDropping implements Pass {
             Arrays.fill(boundAt, -1);
             System.arraycopy(parameterNode, 0, boundAt, 0, parameters);
             index.function().params().forEach(p -> bind(p, Nest.ROOT));
-            for (int node = 0; node < n; node++) {
+        }
+
+        /** Records where the lets bind the variables the algorithm asks about; once, on the first question. */
+        private void bindLets() {
+            letsBound = true;
+            for (int node = 0; node < index.size(); node++) {
                 for (Let let : index.body(node).lets()) {
                     for (int i = 0; i < let.arity(); i++) {
                         bind(let.var(i), node);
@@ -487,6 +498,9 @@ public final class ParameterDropping implements Pass {
         }
 
         private boolean inScope(int value, int node) {
+            if (value >= parameters && !letsBound) {
+                bindLets();
+            }
             return value < 0 || boundAt[value] >= 0 && index.strictlyEncloses(boundAt[value], node);
         }
 

@@ -131,8 +131,8 @@ public final class PhiPlacement {
         IntList w = new IntList();
         for (int v = 0; v < variables; v++) {
             // a variable no block uses before defining it is live into no block: pruned SSA gives it no φ
-            // either, and skipping it spares the walk over its definitions' frontiers (the temporaries that
-            // dividing trees makes are most of a function's registers)
+            // either, and skipping it spares the walk over its definitions' frontiers (in divided LIR the
+            // temporaries that dividing trees makes are most of a function's registers)
             if (variant != Variant.MINIMAL && !nonLocal[v]) {
                 continue;
             }

@@ -41,6 +41,13 @@ import org.funssa.core.names.NameSupply;
  * PHI has no place in normal form and is rejected. For ψ construction (ConstructionOptions.psiConstruction) a
  * predicated select stays one statement, (SET t (REG r) (IF t c e₁ e₂)) with c an atom and arms as
  * isPredicatedSelect describes.
+ *
+ * SSA construction divides the rest of the trees while it lowers statements to lets (a let is a three-address
+ * statement already; org.funssa.cps.construct.Lowering), so its normal form divides first only the statements
+ * whose division needs statements or blocks of LIR before the control-flow graph is built (beforeLowering): a
+ * lazy IF anywhere, PARALLEL, a CALL receiver or PROLOGUE parameter that is not a REG or a MEM at an atom
+ * address, a SUBREG target (which construction then rejects) and PHI (rejected here). Each such statement is
+ * divided whole, as above; every other statement keeps its trees, and no temporary is declared for them.
  */
 
 /** Divides every statement into single-operator statements over atoms (three-address code). */
@@ -76,6 +83,71 @@ public final class TreeDivision {
         }
         return new Module.Function(function.name(), function.symbols().appendAll(divider.temporaries),
                 Vector.ofAll(divider.out));
+    }
+
+    /**
+     * As {@link #apply(Module.Function, NameSupply, boolean)} for the statements that need LIR statements or blocks
+     * to be divided (see the class comment); the others keep their trees for construction to divide as it lowers
+     * them. Itself when no statement needs it.
+     */
+    public static Module.Function beforeLowering(Module.Function function, NameSupply supply,
+                                                 boolean predicatedDefinitions) {
+        if (!function.body().exists(s -> needsStatements(s, predicatedDefinitions))) {
+            return function;
+        }
+        Divider divider = new Divider(function, supply.restarted(), predicatedDefinitions);
+        for (Stmt stmt : function.body()) {
+            if (needsStatements(stmt, predicatedDefinitions)) {
+                divider.statement(stmt);
+            } else {
+                divider.out.add(stmt);
+            }
+        }
+        return new Module.Function(function.name(), function.symbols().appendAll(divider.temporaries),
+                Vector.ofAll(divider.out));
+    }
+
+    /** Whether dividing the statement needs LIR statements or blocks: what {@link #beforeLowering} divides. */
+    private static boolean needsStatements(Stmt stmt, boolean predicatedDefinitions) {
+        return switch (stmt) {
+            case Stmt.Set s -> switch (s.target()) {
+                case LExp.Reg r -> predicatedDefinitions && s.value() instanceof LExp.If i && isPredicatedSelect(r, i)
+                        ? hasLazyIf(i.condition())
+                        : hasLazyIf(s.value());
+                case LExp.Mem m -> hasLazyIf(m.address()) || hasLazyIf(s.value());
+                default -> true;
+            };
+            case Stmt.JumpC j -> hasLazyIf(j.test());
+            case Stmt.JumpN j -> hasLazyIf(j.value());
+            case Stmt.Call c -> hasLazyIf(c.function()) || c.args().exists(TreeDivision::hasLazyIf)
+                    || !c.receivers().forAll(TreeDivision::isStoreTarget);
+            case Stmt.Prologue p -> !p.params().forAll(TreeDivision::isStoreTarget);
+            case Stmt.Epilogue e -> e.results().exists(TreeDivision::hasLazyIf);
+            case Stmt.Parallel p -> true;
+            case Stmt.Phi p -> true;
+            case Stmt.Jump j -> false;
+            case Stmt.DefLabel d -> false;
+            case Stmt.Use u -> false;
+            case Stmt.Clobber c -> false;
+            case Stmt.Line l -> false;
+        };
+    }
+
+    /** Whether the expression has an IF whose arms are not both atoms, which division makes control flow. */
+    private static boolean hasLazyIf(LExp e) {
+        if (isAtom(e)) {
+            return false;
+        }
+        ArrayDeque<LExp> work = new ArrayDeque<>();
+        work.push(e);
+        while (!work.isEmpty()) {
+            LExp x = work.pop();
+            if (x instanceof LExp.If i && !(isAtom(i.then()) && isAtom(i.otherwise()))) {
+                return true;
+            }
+            x.pushOperands(work);
+        }
+        return false;
     }
 
     /** Whether the expression is an atom: REG, INTCONST, FLOATCONST, STATIC, FRAME or LABEL. */

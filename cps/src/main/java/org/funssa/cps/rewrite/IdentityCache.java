@@ -1,5 +1,6 @@
 package org.funssa.cps.rewrite;
 
+import io.vavr.control.Option;
 import java.util.function.Function;
 
 /**
@@ -22,18 +23,33 @@ public final class IdentityCache<K, V> {
         values = new Object[capacity];
     }
 
-    /** The result for {@code key}, computed by {@code compute} when no entry has that very object. */
+    /**
+     * The result for {@code key}, computed by {@code compute} when no entry has that very object. The computation
+     * runs outside the cache's lock, so that threads analysing other values are not held up by it; two threads
+     * asking for the same new key at once may both compute it (results of pure analyses, equal).
+     */
+    public V get(K key, Function<K, V> compute) {
+        return lookUp(key).getOrElse(() -> {
+            V value = compute.apply(key);
+            store(key, value);
+            return value;
+        });
+    }
+
+    /** The entry for that very object, if there is one. */
     @SuppressWarnings("unchecked")
-    public synchronized V get(K key, Function<K, V> compute) {
+    private synchronized Option<V> lookUp(K key) {
         for (int i = 0; i < keys.length; i++) {
             if (keys[i] != null && keys[i].get() == key) {
-                return (V) values[i];
+                return Option.some((V) values[i]);
             }
         }
-        V value = compute.apply(key);
+        return Option.none();
+    }
+
+    private synchronized void store(K key, V value) {
         keys[next] = new java.lang.ref.WeakReference<>(key);
         values[next] = value;
         next = (next + 1) % keys.length;
-        return value;
     }
 }

@@ -13,7 +13,7 @@ record Idempotence(Pass pass) implements Law {
 
     @Override
     public Verdict check(Sample sample) {
-        var once = Applied.apply(pass, sample.program());
+        var once = Applied.applyToSample(pass, sample.program());
         if (once.isLeft()) {
             return once.getLeft();
         }

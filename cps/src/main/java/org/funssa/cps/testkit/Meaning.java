@@ -40,7 +40,8 @@ record Meaning(Pass pass, boolean refinement, Option<Function<Program, Option<St
         if (refinement && before instanceof RunResult.Failed f && UNDEFINED.contains(f.error().kind())) {
             return Verdict.HOLDS;
         }
-        var out = Applied.apply(pass, sample.program(), wellFormed);
+        var out = wellFormed.isEmpty() ? Applied.applyToSample(pass, sample.program())
+                : Applied.apply(pass, sample.program(), wellFormed);
         if (out.isLeft()) {
             return out.getLeft();
         }

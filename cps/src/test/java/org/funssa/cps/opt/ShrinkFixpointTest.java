@@ -1,5 +1,6 @@
 package org.funssa.cps.opt;
 
+import org.funssa.core.testing.Exhaustive;
 import org.funssa.cps.construct.Construction;
 import org.funssa.cps.pass.Pass;
 import org.funssa.cps.testkit.Generators;
@@ -8,12 +9,13 @@ import org.funssa.cps.testkit.LawRunner;
 import org.junit.jupiter.api.Test;
 
 /**
- * Laws between passes and {@code shrink} (issue 31) on 1,000 generated programs; each pass's own laws are in
- * {@link OptimizationLawsTest}.
+ * Laws between passes and {@code shrink} (issue 31) on 1,000 generated programs with {@code -Pexhaustive}, 200 by
+ * default; each pass's own laws are in {@link OptimizationLawsTest}.
  */
 class ShrinkFixpointTest {
 
-    private static final LawRunner RUNNER = LawRunner.on(Generators.ir(Construction.PRUNED)).samples(1000);
+    private static final LawRunner RUNNER = LawRunner.on(Generators.ir(Construction.PRUNED))
+            .samples(Exhaustive.ON ? 1000 : 200);
 
     /** Copy propagation first leaves shrink nothing different to do: shrink subsumes it. */
     @Test

@@ -405,11 +405,12 @@ public final class QuestionPropagation {
                 queued[id] = false;
                 int node = nodeOf(id);
                 int i = id - letBase[node];
-                Atom.Var x = nest.body(node).lets().get(i).var(0);
+                Let let = nest.body(node).lets().get(i);
+                Atom.Var x = let.var(0);
                 if (copyOf[x.id()] != null) {
                     continue;
                 }
-                Expr e = nest.body(node).lets().get(i).expr().mapAtoms(this::canon);
+                Expr e = let.expr().mapAtoms(this::canon);
                 int key = number(ExpressionKey.of(e).get()); // it had one when first asked; canon keeps it
                 Atom.Var name = ask(node, i, x, e, key);
                 if (name != null && !name.equals(x)) {

@@ -106,8 +106,8 @@ public final class QuestionPropagation {
         return Pass.untilUnchanged(function, QuestionPropagation::once);
     }
 
-    /** One sweep of Figure 6.8 over the function. */
-    private static Function once(Function function) {
+    /** One sweep of Figure 6.8 over the function, with the questions asked again that its later answers change. */
+    static Function once(Function function) {
         Nest nest = Nest.checked(function);
         Analysis analysis = new Analysis(nest);
         analysis.run();

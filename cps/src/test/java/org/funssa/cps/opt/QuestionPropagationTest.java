@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.funssa.cps.ir.Expr;
 import org.funssa.cps.ir.Function;
 import org.funssa.cps.ir.Label;
+import org.funssa.cps.pass.Pass;
 import org.funssa.cps.rewrite.Nest;
 import org.funssa.cps.text.IrParser;
 import org.funssa.cps.verify.Verifier;
@@ -97,6 +98,63 @@ class QuestionPropagationTest {
                     return (p3, m)
                   in if c then n1() else n2()
                 """);
+    }
+
+    /**
+     * A later question's answer wakes an earlier one within the same sweep. convsx s in a is asked first: its value
+     * comes from p2 only and is not anticipated at j (the path through b does not compute it), so no. Then w in k,
+     * the same expression once v is s, is anticipated at j and gets a φ there, with an insertion at p1; that φ
+     * answers u's question, asked again after the walk. One sweep reaches what the pass leaves: a second changes
+     * nothing. (k's new φ merges w2 with itself: rpe's to remove.)
+     */
+    @Test
+    void aLaterAnswerWakesAnEarlierQuestionWithinOneSweep() {
+        Function once = PassLaws.assertRewrites(Pass.of("preqp-once", QuestionPropagation::once), """
+                fun f(c: i32, e: i32, r: i32, m: mem) -> (i64, mem) =
+                  letrec p1() =
+                    jump j()
+                  and p2() =
+                    let x = band.i32 r 63
+                    let y = convsx.i64 x
+                    jump j()
+                  and j() =
+                    let s = band.i32 r 63
+                    letrec a() =
+                      let u = convsx.i64 s
+                      jump k()
+                    and b() =
+                      jump k()
+                    and k() =
+                      let v = band.i32 r 63
+                      let w = convsx.i64 v
+                      return (w, m)
+                    in if e then a() else b()
+                  in if c then p1() else p2()
+                """, """
+                fun f(c: i32, e: i32, r: i32, m: mem) -> (i64, mem) =
+                  letrec p1() =
+                    let s1 = band.i32 r 63
+                    let w1 = convsx.i64 s1
+                    jump j(s1, w1)
+                  and p2() =
+                    let x = band.i32 r 63
+                    let y = convsx.i64 x
+                    jump j(x, y)
+                  and j(s2: i32, w2: i64) =
+                    let s = s2
+                    letrec a() =
+                      let u = w2
+                      jump k(w2)
+                    and b() =
+                      jump k(w2)
+                    and k(w3: i64) =
+                      let v = s2
+                      let w = w3
+                      return (w3, m)
+                    in if e then a() else b()
+                  in if c then p1() else p2()
+                """);
+        assertThat(QuestionPropagation.once(once)).isSameAs(once);
     }
 
     /**

@@ -369,12 +369,12 @@ final class Lowering {
          * first, left to right and inner before outer. The tree is walked with explicit stacks.
          */
         private Atom atom(LExp e) {
-            if (isAtom(e) || e instanceof LExp.Label) {
+            if (TreeDivision.isAtom(e)) {
                 return leaf(e);
             }
-            ArrayDeque<Object> tasks = new ArrayDeque<>();
+            ArrayDeque<Task> tasks = new ArrayDeque<>();
             ArrayDeque<Atom> values = new ArrayDeque<>();
-            tasks.push(e);
+            tasks.push(new Visit(e));
             while (!tasks.isEmpty()) {
                 switch (tasks.pop()) {
                     case Divided(LExp x, int arity) -> {
@@ -388,15 +388,14 @@ final class Lowering {
                         }
                         values.push(temporary(TEMPORARY, operation(x, operands)));
                     }
-                    case LExp x when isAtom(x) || x instanceof LExp.Label -> values.push(leaf(x));
-                    case LExp x -> {
+                    case Visit(LExp x) when TreeDivision.isAtom(x) -> values.push(leaf(x));
+                    case Visit(LExp x) -> {
                         Vector<LExp> operands = x.operands();
                         tasks.push(new Divided(x, operands.size()));
                         for (int k = operands.size() - 1; k >= 0; k--) {
-                            tasks.push(operands.get(k));
+                            tasks.push(new Visit(operands.get(k)));
                         }
                     }
-                    default -> throw new IllegalStateException("not a task of the division");
                 }
             }
             return values.pop();
@@ -429,8 +428,14 @@ final class Lowering {
         }
     }
 
-    /** A task of the division in {@code atom}: the operands of {@code e} are divided, on the value stack. */
-    private record Divided(LExp e, int arity) {}
+    /** A task of the division in {@code atom}. */
+    private sealed interface Task {}
+
+    /** Divide {@code e}: push its value on the value stack. */
+    private record Visit(LExp e) implements Task {}
+
+    /** The operands of {@code e} are divided, on the value stack: bind e's operation over them. */
+    private record Divided(LExp e, int arity) implements Task {}
 
     private static boolean isAtom(LExp e) {
         return switch (e) {

@@ -133,7 +133,7 @@ public final class TreeDivision {
         };
     }
 
-    /** Whether the expression has an IF whose arms are not both atoms, which division makes control flow. */
+    /** Whether the expression has a lazy IF, which division makes control flow. */
     private static boolean hasLazyIf(LExp e) {
         if (isAtom(e)) {
             return false;
@@ -142,7 +142,7 @@ public final class TreeDivision {
         work.push(e);
         while (!work.isEmpty()) {
             LExp x = work.pop();
-            if (x instanceof LExp.If i && !(isAtom(i.then()) && isAtom(i.otherwise()))) {
+            if (x instanceof LExp.If i && isLazy(i)) {
                 return true;
             }
             x.pushOperands(work);
@@ -215,7 +215,12 @@ public final class TreeDivision {
         boolean elseKeeps = isRegister(select.otherwise(), r);
         return select.condition().type() instanceof LirType.Int && !(thenKeeps && elseKeeps)
                 && isArm(select.then()) && isArm(select.otherwise())
-                && (thenKeeps || elseKeeps || !isAtom(select.then()) || !isAtom(select.otherwise()));
+                && (thenKeeps || elseKeeps || isLazy(select));
+    }
+
+    /** Whether the IF is lazy: an arm is not an atom, so that division makes it control flow (seed 004 §3.2). */
+    public static boolean isLazy(LExp.If e) {
+        return !(isAtom(e.then()) && isAtom(e.otherwise()));
     }
 
     /** Whether {@code e} is the register {@code r}. */
@@ -435,7 +440,7 @@ public final class TreeDivision {
                     case Visit(LExp x, boolean isRoot) -> {
                         if (isAtom(x)) {
                             values.push(x);
-                        } else if (x instanceof LExp.If i && !(isAtom(i.then()) && isAtom(i.otherwise()))) {
+                        } else if (x instanceof LExp.If i && isLazy(i)) {
                             LazyIf state = new LazyIf(temporary(i.type()), freshLabel(), freshLabel(), freshLabel());
                             tasks.push(new ElseDone(state));
                             tasks.push(new Visit(i.otherwise(), false));

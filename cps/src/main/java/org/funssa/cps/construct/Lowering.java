@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirType;
@@ -66,26 +67,31 @@ final class Lowering {
     private final VarSupply names;
     private final boolean copyFolding;
     private final boolean psiConstruction;
-    private final String memory;
+    private final Registers registers;
+    /** The memory register's number and name (the hint of its versions). */
+    private final int memory;
+    private final String memoryName;
     /**
      * One instance of each integer literal of the function: a function of 10^6 instructions has about as
      * many literal occurrences as lets, but a few thousand distinct literals, and the IR keeps them all.
      */
     private final Map<Atom.IntLit, Atom.IntLit> literals = new HashMap<>();
 
-    Lowering(NormalForm form, VarSupply names, ConstructionOptions options) {
+    Lowering(NormalForm form, Registers registers, VarSupply names, ConstructionOptions options) {
         this.form = form;
+        this.registers = registers;
         this.names = names;
         this.copyFolding = options.copyFolding();
         this.psiConstruction = options.psiConstruction();
-        this.memory = form.memory().name();
+        this.memory = registers.memory();
+        this.memoryName = form.memory().name();
     }
 
     /**
      * The lets and tail of block {@code b}, reading and updating {@code env}; a jump to block t passes the
-     * current values of the registers {@code parameters.apply(t)}, in order.
+     * current values of the registers numbered {@code parameters.apply(t)}, in order.
      */
-    Block block(int b, Environment env, IntFunction<Vector<String>> parameters) {
+    Block block(int b, Environment env, IntFunction<IntSeq> parameters) {
         BlockWriter writer = new BlockWriter(env);
         Vector<Stmt> statements = form.cfg().block(b).statements();
         Option<Stmt> terminator = form.cfg().block(b).terminator();
@@ -107,9 +113,16 @@ final class Lowering {
                 form.results(), new Body(entry.lets(), local, entry.tail()), names.count());
     }
 
-    /** The current values of the registers, in order; ⊥ for those no definition reaches. */
-    Vector<Atom> values(Environment env, Vector<String> registers) {
-        return registers.map(r -> env.get(r).getOrElse(() -> new Atom.Undef(form.typeOf(r))));
+    /** The current values of the numbered registers, in order; ⊥ for those no definition reaches. */
+    private static Vector<Atom> values(Environment env, IntSeq numbers) {
+        if (numbers.isEmpty()) {
+            return Vector.empty();
+        }
+        Atom[] values = new Atom[numbers.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = env.value(numbers.get(i));
+        }
+        return Vector.of(values);
     }
 
     /** Writes the lets of one block. */
@@ -136,7 +149,8 @@ final class Lowering {
                     if (!form.memory().isMarker(c)) {
                         for (LExp r : c.registers()) {
                             if (r instanceof LExp.Reg reg) {
-                                env.put(reg.name(), new Atom.Undef(form.typeOf(reg.name())));
+                                int number = registers.number(reg.name());
+                                env.put(number, registers.undefined(number));
                             }
                         }
                     }
@@ -150,7 +164,7 @@ final class Lowering {
             }
         }
 
-        Tail terminator(Stmt stmt, IntFunction<Vector<String>> parameters) {
+        Tail terminator(Stmt stmt, IntFunction<IntSeq> parameters) {
             current = stmt;
             return switch (stmt) {
                 case Stmt.Jump j -> jump(j.target(), parameters);
@@ -173,11 +187,11 @@ final class Lowering {
             };
         }
 
-        Tail.Jump jump(int target, IntFunction<Vector<String>> parameters) {
+        Tail.Jump jump(int target, IntFunction<IntSeq> parameters) {
             return new Tail.Jump(new Label(form.cfg().block(target).label()), values(env, parameters.apply(target)));
         }
 
-        private Tail.Jump jump(LExp.Label label, IntFunction<Vector<String>> parameters) {
+        private Tail.Jump jump(LExp.Label label, IntFunction<IntSeq> parameters) {
             return jump(form.cfg().blockOf(label.name()).get(), parameters);
         }
 
@@ -190,7 +204,7 @@ final class Lowering {
                     if (isAtom(s.value())) {
                         Atom value = atom(s.value());
                         if (copyFolding) {
-                            env.put(r.name(), value);
+                            env.put(registers.number(r.name()), value);
                         } else {
                             define(r.name(), new Expr.Copy(value));
                         }
@@ -256,7 +270,7 @@ final class Lowering {
             Vector<Type.Data> results = c.receivers().map(r -> data(r.type()));
             Vector<Atom.Var> vars = c.receivers().map(r -> r instanceof LExp.Reg reg
                     ? names.fresh(reg.name(), data(r.type())) : names.fresh("result", data(r.type())));
-            Atom.Var next = names.fresh(memory, Type.MEM);
+            Atom.Var next = names.fresh(memoryName, Type.MEM);
             lets.add(Let.of(vars.append(next), new Expr.Call(function, args, mem(), results)));
             env.put(memory, next);
             receive(c.receivers(), vars);
@@ -265,7 +279,7 @@ final class Lowering {
         private void prologue(Stmt.Prologue p) {
             Vector<Atom.Var> params = p.params().map(r -> r instanceof LExp.Reg reg
                     ? names.fresh(reg.name(), data(r.type())) : names.fresh("param", data(r.type())));
-            Atom.Var initial = names.fresh(memory, Type.MEM);
+            Atom.Var initial = names.fresh(memoryName, Type.MEM);
             env.put(memory, initial);
             functionParams = Option.of(params.append(initial));
             receive(p.params(), params);
@@ -275,7 +289,7 @@ final class Lowering {
         private void receive(Vector<LExp> receivers, Vector<Atom.Var> values) {
             for (int i = 0; i < receivers.size(); i++) {
                 switch (receivers.get(i)) {
-                    case LExp.Reg r -> env.put(r.name(), values.get(i));
+                    case LExp.Reg r -> env.put(registers.number(r.name()), values.get(i));
                     case LExp.Mem m -> store(m, atom(m.address()), values.get(i));
                     default -> throw unsupported("a receiver must be REG or MEM");
                 }
@@ -283,15 +297,16 @@ final class Lowering {
         }
 
         private void store(LExp.Mem target, Atom address, Atom value) {
-            Atom.Var next = names.fresh(memory, Type.MEM);
+            Atom.Var next = names.fresh(memoryName, Type.MEM);
             lets.add(Let.of(next, new Expr.Store(data(target.type()), mem(), address, value, access(target))));
             env.put(memory, next);
         }
 
+        /** Binds a new version of the register to the expression's value: the register's current value. */
         private void define(String register, Expr expr) {
             Atom.Var v = names.fresh(register, expr.resultTypes().get(0));
             lets.add(Let.of(v, expr));
-            env.put(register, v);
+            env.put(registers.number(register), v);
         }
 
         private Atom.Var temporary(String purpose, Expr expr) {
@@ -403,7 +418,7 @@ final class Lowering {
 
         private Atom leaf(LExp e) {
             return switch (e) {
-                case LExp.Reg r -> env.get(r.name()).getOrElse(() -> new Atom.Undef(form.typeOf(r.name())));
+                case LExp.Reg r -> env.value(registers.number(r.name()));
                 case LExp.IntConst c -> literal(new Atom.IntLit(data(c.type()), c.value()));
                 case LExp.FloatConst c -> new Atom.FloatLit(data(c.type()), c.value());
                 case LExp.Static s -> new Atom.Addr(Atom.Space.STATIC, s.name(), data(s.type()));
@@ -419,7 +434,7 @@ final class Lowering {
         }
 
         private Atom mem() {
-            return env.get(memory).get();
+            return env.value(memory);
         }
 
         private IllegalArgumentException unsupported(String what) {

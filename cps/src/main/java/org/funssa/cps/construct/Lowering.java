@@ -5,6 +5,7 @@ import io.vavr.control.Option;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
@@ -95,9 +96,9 @@ final class Lowering {
         BlockWriter writer = new BlockWriter(env);
         Vector<Stmt> statements = form.cfg().block(b).statements();
         Option<Stmt> terminator = form.cfg().block(b).terminator();
-        Vector<Stmt> code = terminator.isDefined() ? statements.init() : statements;
-        for (Stmt stmt : code) {
-            writer.statement(stmt);
+        Iterator<Stmt> code = statements.iterator();
+        for (int k = terminator.isDefined() ? statements.size() - 1 : statements.size(); k > 0; k--) {
+            writer.statement(code.next());
         }
         Tail tail = terminator.map(t -> writer.terminator(t, parameters))
                 .getOrElse(() -> writer.jump(form.cfg().successors(b).get(0), parameters));
@@ -304,13 +305,13 @@ final class Lowering {
 
         /** Binds a new version of the register to the expression's value: the register's current value. */
         private void define(String register, Expr expr) {
-            Atom.Var v = names.fresh(register, expr.resultTypes().get(0));
+            Atom.Var v = names.fresh(register, valueType(expr));
             lets.add(Let.of(v, expr));
             env.put(registers.number(register), v);
         }
 
         private Atom.Var temporary(String purpose, Expr expr) {
-            Atom.Var v = names.fresh(purpose, expr.resultTypes().get(0));
+            Atom.Var v = names.fresh(purpose, valueType(expr));
             lets.add(Let.of(v, expr));
             return v;
         }
@@ -460,6 +461,19 @@ final class Lowering {
             case LExp.Static s -> true;
             case LExp.Frame f -> true;
             default -> false;
+        };
+    }
+
+    /** The type of the one value of an expression other than a store or a call: resultTypes() without a vector. */
+    private static Type valueType(Expr expr) {
+        return switch (expr) {
+            case Expr.Copy c -> c.value().type();
+            case Expr.Prim p -> p.type();
+            case Expr.Select s -> s.type();
+            case Expr.Load l -> l.type();
+            case Expr.Psi p -> p.type();
+            case Expr.Store s -> throw new IllegalArgumentException("a store makes a memory token, not a value");
+            case Expr.Call c -> throw new IllegalArgumentException("a call makes results and a memory token");
         };
     }
 

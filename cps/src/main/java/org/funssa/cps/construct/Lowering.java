@@ -132,6 +132,11 @@ final class Lowering {
         private final List<Let> lets = new ArrayList<>();
         private Option<Vector<Atom.Var>> functionParams = Option.none();
         private Stmt current;
+        /** The work of {@link #atom}, empty between calls: what to divide next, and the atoms made so far. */
+        private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+        private final ArrayDeque<Atom> values = new ArrayDeque<>();
+        /** One node's operands as {@link LExp#pushOperands} leaves them, the last on top; empty between uses. */
+        private final ArrayDeque<LExp> children = new ArrayDeque<>();
 
         BlockWriter(Environment env) {
             this.env = env;
@@ -348,10 +353,14 @@ final class Lowering {
             if (isAtom(e)) {
                 return new Expr.Copy(atom(e));
             }
-            Vector<LExp> operands = e.operands();
-            Atom[] atoms = new Atom[operands.size()];
+            e.pushOperands(children);
+            LExp[] divided = new LExp[children.size()];
+            for (int k = divided.length - 1; k >= 0; k--) {
+                divided[k] = children.pop();
+            }
+            Atom[] atoms = new Atom[divided.length];
             for (int k = 0; k < atoms.length; k++) {
-                atoms[k] = atom(operands.get(k));
+                atoms[k] = atom(divided[k]);
             }
             return operation(e, atoms);
         }
@@ -388,8 +397,6 @@ final class Lowering {
             if (TreeDivision.isAtom(e)) {
                 return leaf(e);
             }
-            ArrayDeque<Task> tasks = new ArrayDeque<>();
-            ArrayDeque<Atom> values = new ArrayDeque<>();
             tasks.push(new Visit(e));
             while (!tasks.isEmpty()) {
                 switch (tasks.pop()) {
@@ -405,11 +412,11 @@ final class Lowering {
                         values.push(temporary(TEMPORARY, operation(x, operands)));
                     }
                     case Visit(LExp x) when TreeDivision.isAtom(x) -> values.push(leaf(x));
-                    case Visit(LExp x) -> {
-                        Vector<LExp> operands = x.operands();
-                        tasks.push(new Divided(x, operands.size()));
-                        for (int k = operands.size() - 1; k >= 0; k--) {
-                            tasks.push(new Visit(operands.get(k)));
+                    case Visit(LExp x) -> { // the operands as tasks, the first on top
+                        x.pushOperands(children);
+                        tasks.push(new Divided(x, children.size()));
+                        while (!children.isEmpty()) {
+                            tasks.push(new Visit(children.pop()));
                         }
                     }
                 }

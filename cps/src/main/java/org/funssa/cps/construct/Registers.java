@@ -6,11 +6,11 @@ import org.funssa.cps.ir.Type;
 
 /*
  * One numbering of a function's registers for the whole of construction: the numbers RegisterEffects gives them
- * while it walks the blocks for their uses and definitions, and for the memory register, when no statement names
- * it, the next. φ placement answers in these numbers, renaming's environment (Stack(v) of seed 004 Figure 4.3) and
- * the registers' types are arrays indexed by them, and lowering looks a register's name up once where a statement
- * names it. Types and ⊥ values are made on first request: RegisterTypes walks the body only for a register its
- * symbol table leaves untyped.
+ * while it walks the blocks for their uses and definitions. The memory register is among them: MemoryRegister marks
+ * the PROLOGUE, which every graph has, as writing it. φ placement answers in these numbers, renaming's environment
+ * (Stack(v) of seed 004 Figure 4.3) and the registers' types are arrays indexed by them, and lowering looks a
+ * register's name up once where a statement names it. Types and ⊥ values are made on first request: RegisterTypes
+ * walks the body only for a register its symbol table leaves untyped.
  */
 
 /** The registers of a function in normal form, numbered once, with their names, types and ⊥ values by number. */
@@ -18,28 +18,22 @@ final class Registers {
 
     private final RegisterNumbers numbers;
     private final NormalForm form;
-    private final String memoryName;
     private final int memory;
-    private final int count;
     private final Type[] types;
     private final Atom.Undef[] undefined;
 
-    /** The registers as RegisterEffects numbered them in the form's graph, and the memory register. */
+    /** The registers as RegisterEffects numbered them in the form's graph. */
     Registers(NormalForm form, RegisterNumbers numbers) {
         this.numbers = numbers;
         this.form = form;
-        memoryName = form.memory().name();
-        int numbered = numbers.size();
-        int mem = numbers.numberOrMinus(memoryName);
-        memory = mem < 0 ? numbered : mem;
-        count = mem < 0 ? numbered + 1 : numbered;
-        types = new Type[count];
-        undefined = new Atom.Undef[count];
+        memory = number(form.memory().name());
+        types = new Type[numbers.size()];
+        undefined = new Atom.Undef[numbers.size()];
     }
 
     /** How many registers there are, numbered from 0. */
     int count() {
-        return count;
+        return numbers.size();
     }
 
     /** The number of the memory register. */
@@ -57,16 +51,13 @@ final class Registers {
         if (r >= 0) {
             return r;
         }
-        if (register.equals(memoryName)) {
-            return memory;
-        }
         throw new IllegalStateException("function " + form.function().name() + ": register " + register
                 + " is not in the graph that construction numbered");
     }
 
     /** The register's name. */
     String name(int register) {
-        return register == memory ? memoryName : numbers.name(register);
+        return numbers.name(register);
     }
 
     /** The register's type: its symbol's, or its first occurrence's (RegisterTypes). */

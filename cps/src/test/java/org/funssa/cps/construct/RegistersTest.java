@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Construction's one numbering of registers (Registers) and the renaming environment indexed by it: numbers in order
- * of first appearance, the memory register numbered after the others when no statement names it, ⊥ of each
- * register's type where no definition reaches, and φs ordered by register name whatever the numbers.
+ * of first appearance, the memory register's at the PROLOGUE, ⊥ of each register's type where no definition
+ * reaches, and φs ordered by register name whatever the numbers.
  */
 class RegistersTest {
 
@@ -40,7 +40,7 @@ class RegistersTest {
                 (EPILOGUE (0 0) (REG I64 "a%"))))
             """;
 
-    /** No load, store or call: no statement names the memory register. */
+    /** No load, store or call: only the PROLOGUE and EPILOGUE touch memory. */
     private static final String NO_MEMORY = """
             (MODULE "nomem"
               (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
@@ -61,17 +61,17 @@ class RegistersTest {
     }
 
     @Test
-    void numbersInOrderOfFirstAppearanceWithMemoryAfterThemWhenNoStatementNamesIt() {
+    void numbersInOrderOfFirstAppearanceTheMemoryRegisterWrittenAfterThePrologueParameters() {
         NormalForm form = form(NO_MEMORY);
         Registers registers = registers(form);
         assertThat(registers.number("b%")).isZero();
-        assertThat(registers.number("a%")).isEqualTo(1);
-        assertThat(registers.memory()).isEqualTo(2);
+        assertThat(registers.memory()).isEqualTo(1);
+        assertThat(registers.number("a%")).isEqualTo(2);
         assertThat(registers.count()).isEqualTo(3);
         assertThat(registers.number(form.memory().name())).isEqualTo(registers.memory());
         assertThat(registers.name(registers.memory())).isEqualTo(form.memory().name());
         assertThat(registers.type(registers.memory())).isEqualTo(Type.MEM);
-        assertThat(registers.type(1)).isEqualTo(Type.I64);
+        assertThat(registers.type(2)).isEqualTo(Type.I64);
         assertThatThrownBy(() -> registers.number("q%")).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("q%");
     }

@@ -9,8 +9,8 @@ import org.funssa.core.names.NameSupply;
 
 /*
  * The scan is one walk over every tree of the function with one work stack, each statement's top-level
- * expressions pushed as they are (no list of them built per statement), adding only the names of REG and
- * LABEL leaves: construction's memory register asks for a name of every function, so every function pays it.
+ * expressions pushed as they are (Statements.pushExpressions: no list of them built per statement), adding only the
+ * names of REG and LABEL leaves: construction's memory register asks for a name of every function, so every function pays it.
  */
 
 /**
@@ -34,13 +34,12 @@ public final class LirNames {
     static NameSet of(Module.Function function) {
         NameSet names = new NameSet(function.symbols().size() + 16);
         function.symbols().forEach(s -> names.add(s.name()));
-        ArrayDeque<Stmt> statements = new ArrayDeque<>();
         ArrayDeque<LExp> work = new ArrayDeque<>();
         for (Stmt stmt : function.body()) {
-            statements.push(stmt);
-            while (!statements.isEmpty()) {
-                push(statements.pop(), names, statements, work);
+            if (stmt instanceof Stmt.DefLabel(String label)) {
+                names.add(label);
             }
+            Statements.pushExpressions(stmt, work);
             while (!work.isEmpty()) {
                 switch (work.pop()) {
                     case LExp.Reg r -> names.add(r.name());
@@ -50,45 +49,5 @@ public final class LirNames {
             }
         }
         return names;
-    }
-
-    /** Pushes the statement's top-level expressions on {@code work} (a PARALLEL's parts on {@code statements}). */
-    private static void push(Stmt stmt, NameSet names, ArrayDeque<Stmt> statements, ArrayDeque<LExp> work) {
-        switch (stmt) {
-            case Stmt.Set s -> {
-                work.push(s.target());
-                work.push(s.value());
-            }
-            case Stmt.Jump j -> work.push(j.target());
-            case Stmt.JumpC j -> {
-                work.push(j.test());
-                work.push(j.ifTrue());
-                work.push(j.ifFalse());
-            }
-            case Stmt.JumpN j -> {
-                work.push(j.value());
-                j.cases().forEach(c -> work.push(c.target()));
-                work.push(j.otherwise());
-            }
-            case Stmt.Call c -> {
-                work.push(c.function());
-                c.args().forEach(work::push);
-                c.receivers().forEach(work::push);
-            }
-            case Stmt.Prologue p -> p.params().forEach(work::push);
-            case Stmt.Epilogue e -> e.results().forEach(work::push);
-            case Stmt.DefLabel d -> names.add(d.name());
-            case Stmt.Parallel p -> p.parts().forEach(statements::push);
-            case Stmt.Use u -> u.registers().forEach(work::push);
-            case Stmt.Clobber c -> c.registers().forEach(work::push);
-            case Stmt.Line l -> { }
-            case Stmt.Phi p -> {
-                work.push(p.target());
-                p.args().forEach(a -> {
-                    work.push(a.value());
-                    work.push(a.predecessor());
-                });
-            }
-        }
     }
 }

@@ -31,18 +31,17 @@ import org.funssa.core.names.NameSet;
 public final class RegisterEffects {
 
     private final Cfg cfg;
-    private final Vector<String> registers;
-    private final NameSet numbers;
+    private final RegisterNumbers numbers;
     private final IntSeq[] uses;
     private final IntSeq[] defs;
 
     private RegisterEffects(Cfg cfg) {
         this.cfg = cfg;
-        numbers = new NameSet();
+        NameSet names = new NameSet();
         int n = cfg.size();
         uses = new IntSeq[n];
         defs = new IntSeq[n];
-        BlockEffects effects = new BlockEffects(cfg, numbers);
+        BlockEffects effects = new BlockEffects(cfg, names);
         for (int b = 0; b < n; b++) {
             effects.begin();
             for (Stmt stmt : cfg.block(b).statements()) {
@@ -51,11 +50,7 @@ public final class RegisterEffects {
             uses[b] = effects.uses();
             defs[b] = effects.defs();
         }
-        String[] names = new String[numbers.size()];
-        for (int r = 0; r < names.length; r++) {
-            names[r] = numbers.name(r);
-        }
-        registers = Vector.of(names);
+        numbers = new RegisterNumbers(names);
     }
 
     /**
@@ -71,9 +66,14 @@ public final class RegisterEffects {
         return cfg;
     }
 
+    /** The registers' numbering, which the use and def sets are in. */
+    public RegisterNumbers numbers() {
+        return numbers;
+    }
+
     /** Register names by number. */
     public Vector<String> registers() {
-        return registers;
+        return numbers.names();
     }
 
     /** The number of a register, if the function mentions it. */
@@ -94,7 +94,7 @@ public final class RegisterEffects {
 
     /** The names of numbered registers, in the given order. */
     public Vector<String> names(IntSeq numbered) {
-        return Vector.ofAll(numbered.stream().boxed()).map(registers::get);
+        return Vector.ofAll(numbered.stream().boxed()).map(numbers::name);
     }
 
     /**

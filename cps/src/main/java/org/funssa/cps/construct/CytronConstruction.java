@@ -1,6 +1,5 @@
 package org.funssa.cps.construct;
 
-import io.vavr.collection.SortedSet;
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
 import org.funssa.core.cfg.Cfg;
@@ -36,11 +35,13 @@ final class CytronConstruction {
     static Function construct(NormalForm form, PhiPlacement.Variant variant, ConstructionOptions options) {
         Cfg cfg = form.cfg();
         DominatorTree tree = form.dominators();
-        Vector<String>[] phis = phis(cfg, tree, variant);
+        RegisterEffects effects = RegisterEffects.of(cfg);
+        IntSeq[] phis = phis(effects, tree, variant);
+        Registers registers = new Registers(form, effects.numbers());
         int n = cfg.size();
         VarSupply names = VarSupply.from(0);
-        Lowering lowering = new Lowering(form, names, options);
-        Environment env = new Environment();
+        Lowering lowering = new Lowering(form, registers, names, options);
+        Environment env = new Environment(registers);
         Lowering.Block[] blocks = new Lowering.Block[n];
         @SuppressWarnings("unchecked")
         Vector<Atom.Var>[] params = new Vector[n];
@@ -54,13 +55,13 @@ final class CytronConstruction {
                 continue;
             }
             stack.push(new int[] {b, env.mark()});
-            Vector<Atom.Var> ps = Vector.empty();
-            for (String register : phis[b]) {
-                Atom.Var p = names.fresh(register, form.typeOf(register));
-                env.put(register, p);
-                ps = ps.append(p);
+            Atom.Var[] ps = new Atom.Var[phis[b].size()];
+            for (int i = 0; i < ps.length; i++) {
+                int register = phis[b].get(i);
+                ps[i] = names.fresh(registers.name(register), registers.type(register));
+                env.put(register, ps[i]);
             }
-            params[b] = ps;
+            params[b] = ps.length == 0 ? Vector.empty() : Vector.of(ps);
             blocks[b] = lowering.block(b, env, t -> phis[t]);
             IntSeq children = tree.children(b);
             for (int k = children.size() - 1; k >= 0; k--) {
@@ -84,18 +85,17 @@ final class CytronConstruction {
     }
 
     /**
-     * The registers that get a φ at each block, by name (Figure 4.1). The blocks' register uses and definitions
-     * and the frontiers are made and dropped here, before renaming allocates the IR, which the collector would
-     * otherwise copy them with. No variant builds live sets: pruning asks about the blocks the walk reaches.
+     * The registers that get a φ at each block, by number, ordered by name (Figure 4.1). The frontiers are made
+     * and dropped here, before renaming allocates the IR, which the collector would otherwise copy them with. No
+     * variant builds live sets: pruning asks about the blocks the walk reaches.
      */
-    private static Vector<String>[] phis(Cfg cfg, DominatorTree tree, PhiPlacement.Variant variant) {
-        PhiPlacement.Placement placement = PhiPlacement.place(RegisterEffects.of(cfg), tree,
-                DominanceFrontiers.of(cfg, tree), variant);
-        @SuppressWarnings("unchecked")
-        Vector<String>[] phis = new Vector[cfg.size()];
+    private static IntSeq[] phis(RegisterEffects effects, DominatorTree tree, PhiPlacement.Variant variant) {
+        Cfg cfg = effects.cfg();
+        PhiPlacement.Placement placement = PhiPlacement.place(effects, tree, DominanceFrontiers.of(cfg, tree),
+                variant);
+        IntSeq[] phis = new IntSeq[cfg.size()];
         for (int b = 0; b < phis.length; b++) {
-            SortedSet<String> at = placement.at(cfg.block(b).label());
-            phis[b] = at.isEmpty() ? Vector.empty() : at.toVector();
+            phis[b] = placement.at(b);
         }
         return phis;
     }

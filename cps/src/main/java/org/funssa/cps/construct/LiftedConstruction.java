@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.cfg.RegisterLiveness;
+import org.funssa.core.graph.IntSeq;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
@@ -37,24 +38,29 @@ final class LiftedConstruction {
     static Function construct(NormalForm form, ConstructionOptions options) {
         Cfg cfg = form.cfg();
         RegisterLiveness liveness = RegisterLiveness.of(cfg);
+        Registers registers = new Registers(form, liveness.effects().numbers());
         VarSupply names = VarSupply.from(0);
-        Lowering lowering = new Lowering(form, names, options);
+        Lowering lowering = new Lowering(form, registers, names, options);
         List<Fn> blocks = new ArrayList<>();
         Lowering.Block entry = null;
+        Environment env = new Environment(registers); // each block starts from the empty mark: nothing reaches
+        int empty = env.mark();
         for (int b = 0; b < cfg.size(); b++) {
             if (!form.dominators().contains(b)) {
                 continue;
             }
-            Environment env = new Environment();
+            env.restore(empty);
             Vector<Atom.Var> params = Vector.empty();
             if (b != cfg.entry()) {
-                for (String register : liveness.names(liveness.liveIn(b))) {
-                    Atom.Var p = names.fresh(register, form.typeOf(register));
+                IntSeq live = liveness.liveIn(b);
+                for (int i = 0; i < live.size(); i++) {
+                    int register = live.get(i);
+                    Atom.Var p = names.fresh(registers.name(register), registers.type(register));
                     env.put(register, p);
                     params = params.append(p);
                 }
             }
-            Lowering.Block block = lowering.block(b, env, t -> liveness.names(liveness.liveIn(t)));
+            Lowering.Block block = lowering.block(b, env, liveness::liveIn);
             if (b == cfg.entry()) {
                 entry = block;
             } else {

@@ -5,9 +5,11 @@ import io.vavr.control.Option;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirType;
@@ -66,32 +68,37 @@ final class Lowering {
     private final VarSupply names;
     private final boolean copyFolding;
     private final boolean psiConstruction;
-    private final String memory;
+    private final Registers registers;
+    /** The memory register's number and name (the hint of its versions). */
+    private final int memory;
+    private final String memoryName;
     /**
      * One instance of each integer literal of the function: a function of 10^6 instructions has about as
      * many literal occurrences as lets, but a few thousand distinct literals, and the IR keeps them all.
      */
     private final Map<Atom.IntLit, Atom.IntLit> literals = new HashMap<>();
 
-    Lowering(NormalForm form, VarSupply names, ConstructionOptions options) {
+    Lowering(NormalForm form, Registers registers, VarSupply names, ConstructionOptions options) {
         this.form = form;
+        this.registers = registers;
         this.names = names;
         this.copyFolding = options.copyFolding();
         this.psiConstruction = options.psiConstruction();
-        this.memory = form.memory().name();
+        this.memory = registers.memory();
+        this.memoryName = form.memory().name();
     }
 
     /**
      * The lets and tail of block {@code b}, reading and updating {@code env}; a jump to block t passes the
-     * current values of the registers {@code parameters.apply(t)}, in order.
+     * current values of the registers numbered {@code parameters.apply(t)}, in order.
      */
-    Block block(int b, Environment env, IntFunction<Vector<String>> parameters) {
+    Block block(int b, Environment env, IntFunction<IntSeq> parameters) {
         BlockWriter writer = new BlockWriter(env);
         Vector<Stmt> statements = form.cfg().block(b).statements();
         Option<Stmt> terminator = form.cfg().block(b).terminator();
-        Vector<Stmt> code = terminator.isDefined() ? statements.init() : statements;
-        for (Stmt stmt : code) {
-            writer.statement(stmt);
+        Iterator<Stmt> code = statements.iterator();
+        for (int k = terminator.isDefined() ? statements.size() - 1 : statements.size(); k > 0; k--) {
+            writer.statement(code.next());
         }
         Tail tail = terminator.map(t -> writer.terminator(t, parameters))
                 .getOrElse(() -> writer.jump(form.cfg().successors(b).get(0), parameters));
@@ -107,9 +114,16 @@ final class Lowering {
                 form.results(), new Body(entry.lets(), local, entry.tail()), names.count());
     }
 
-    /** The current values of the registers, in order; ⊥ for those no definition reaches. */
-    Vector<Atom> values(Environment env, Vector<String> registers) {
-        return registers.map(r -> env.get(r).getOrElse(() -> new Atom.Undef(form.typeOf(r))));
+    /** The current values of the numbered registers, in order; ⊥ for those no definition reaches. */
+    private static Vector<Atom> values(Environment env, IntSeq numbers) {
+        if (numbers.isEmpty()) {
+            return Vector.empty();
+        }
+        Atom[] values = new Atom[numbers.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = env.value(numbers.get(i));
+        }
+        return Vector.of(values);
     }
 
     /** Writes the lets of one block. */
@@ -118,6 +132,11 @@ final class Lowering {
         private final List<Let> lets = new ArrayList<>();
         private Option<Vector<Atom.Var>> functionParams = Option.none();
         private Stmt current;
+        /** The work of {@link #atom}, empty between calls: what to divide next, and the atoms made so far. */
+        private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+        private final ArrayDeque<Atom> values = new ArrayDeque<>();
+        /** One node's operands as {@link LExp#pushOperands} leaves them, the last on top; empty between uses. */
+        private final ArrayDeque<LExp> children = new ArrayDeque<>();
 
         BlockWriter(Environment env) {
             this.env = env;
@@ -136,7 +155,8 @@ final class Lowering {
                     if (!form.memory().isMarker(c)) {
                         for (LExp r : c.registers()) {
                             if (r instanceof LExp.Reg reg) {
-                                env.put(reg.name(), new Atom.Undef(form.typeOf(reg.name())));
+                                int number = registers.number(reg.name());
+                                env.put(number, registers.undefined(number));
                             }
                         }
                     }
@@ -150,7 +170,7 @@ final class Lowering {
             }
         }
 
-        Tail terminator(Stmt stmt, IntFunction<Vector<String>> parameters) {
+        Tail terminator(Stmt stmt, IntFunction<IntSeq> parameters) {
             current = stmt;
             return switch (stmt) {
                 case Stmt.Jump j -> jump(j.target(), parameters);
@@ -173,11 +193,11 @@ final class Lowering {
             };
         }
 
-        Tail.Jump jump(int target, IntFunction<Vector<String>> parameters) {
+        Tail.Jump jump(int target, IntFunction<IntSeq> parameters) {
             return new Tail.Jump(new Label(form.cfg().block(target).label()), values(env, parameters.apply(target)));
         }
 
-        private Tail.Jump jump(LExp.Label label, IntFunction<Vector<String>> parameters) {
+        private Tail.Jump jump(LExp.Label label, IntFunction<IntSeq> parameters) {
             return jump(form.cfg().blockOf(label.name()).get(), parameters);
         }
 
@@ -190,7 +210,7 @@ final class Lowering {
                     if (isAtom(s.value())) {
                         Atom value = atom(s.value());
                         if (copyFolding) {
-                            env.put(r.name(), value);
+                            env.put(registers.number(r.name()), value);
                         } else {
                             define(r.name(), new Expr.Copy(value));
                         }
@@ -256,7 +276,7 @@ final class Lowering {
             Vector<Type.Data> results = c.receivers().map(r -> data(r.type()));
             Vector<Atom.Var> vars = c.receivers().map(r -> r instanceof LExp.Reg reg
                     ? names.fresh(reg.name(), data(r.type())) : names.fresh("result", data(r.type())));
-            Atom.Var next = names.fresh(memory, Type.MEM);
+            Atom.Var next = names.fresh(memoryName, Type.MEM);
             lets.add(Let.of(vars.append(next), new Expr.Call(function, args, mem(), results)));
             env.put(memory, next);
             receive(c.receivers(), vars);
@@ -265,7 +285,7 @@ final class Lowering {
         private void prologue(Stmt.Prologue p) {
             Vector<Atom.Var> params = p.params().map(r -> r instanceof LExp.Reg reg
                     ? names.fresh(reg.name(), data(r.type())) : names.fresh("param", data(r.type())));
-            Atom.Var initial = names.fresh(memory, Type.MEM);
+            Atom.Var initial = names.fresh(memoryName, Type.MEM);
             env.put(memory, initial);
             functionParams = Option.of(params.append(initial));
             receive(p.params(), params);
@@ -275,7 +295,7 @@ final class Lowering {
         private void receive(Vector<LExp> receivers, Vector<Atom.Var> values) {
             for (int i = 0; i < receivers.size(); i++) {
                 switch (receivers.get(i)) {
-                    case LExp.Reg r -> env.put(r.name(), values.get(i));
+                    case LExp.Reg r -> env.put(registers.number(r.name()), values.get(i));
                     case LExp.Mem m -> store(m, atom(m.address()), values.get(i));
                     default -> throw unsupported("a receiver must be REG or MEM");
                 }
@@ -283,19 +303,20 @@ final class Lowering {
         }
 
         private void store(LExp.Mem target, Atom address, Atom value) {
-            Atom.Var next = names.fresh(memory, Type.MEM);
+            Atom.Var next = names.fresh(memoryName, Type.MEM);
             lets.add(Let.of(next, new Expr.Store(data(target.type()), mem(), address, value, access(target))));
             env.put(memory, next);
         }
 
+        /** Binds a new version of the register to the expression's value: the register's current value. */
         private void define(String register, Expr expr) {
-            Atom.Var v = names.fresh(register, expr.resultTypes().get(0));
+            Atom.Var v = names.fresh(register, valueType(expr));
             lets.add(Let.of(v, expr));
-            env.put(register, v);
+            env.put(registers.number(register), v);
         }
 
         private Atom.Var temporary(String purpose, Expr expr) {
-            Atom.Var v = names.fresh(purpose, expr.resultTypes().get(0));
+            Atom.Var v = names.fresh(purpose, valueType(expr));
             lets.add(Let.of(v, expr));
             return v;
         }
@@ -332,10 +353,14 @@ final class Lowering {
             if (isAtom(e)) {
                 return new Expr.Copy(atom(e));
             }
-            Vector<LExp> operands = e.operands();
-            Atom[] atoms = new Atom[operands.size()];
+            e.pushOperands(children);
+            LExp[] divided = new LExp[children.size()];
+            for (int k = divided.length - 1; k >= 0; k--) {
+                divided[k] = children.pop();
+            }
+            Atom[] atoms = new Atom[divided.length];
             for (int k = 0; k < atoms.length; k++) {
-                atoms[k] = atom(operands.get(k));
+                atoms[k] = atom(divided[k]);
             }
             return operation(e, atoms);
         }
@@ -372,8 +397,6 @@ final class Lowering {
             if (TreeDivision.isAtom(e)) {
                 return leaf(e);
             }
-            ArrayDeque<Task> tasks = new ArrayDeque<>();
-            ArrayDeque<Atom> values = new ArrayDeque<>();
             tasks.push(new Visit(e));
             while (!tasks.isEmpty()) {
                 switch (tasks.pop()) {
@@ -389,11 +412,11 @@ final class Lowering {
                         values.push(temporary(TEMPORARY, operation(x, operands)));
                     }
                     case Visit(LExp x) when TreeDivision.isAtom(x) -> values.push(leaf(x));
-                    case Visit(LExp x) -> {
-                        Vector<LExp> operands = x.operands();
-                        tasks.push(new Divided(x, operands.size()));
-                        for (int k = operands.size() - 1; k >= 0; k--) {
-                            tasks.push(new Visit(operands.get(k)));
+                    case Visit(LExp x) -> { // the operands as tasks, the first on top
+                        x.pushOperands(children);
+                        tasks.push(new Divided(x, children.size()));
+                        while (!children.isEmpty()) {
+                            tasks.push(new Visit(children.pop()));
                         }
                     }
                 }
@@ -403,7 +426,7 @@ final class Lowering {
 
         private Atom leaf(LExp e) {
             return switch (e) {
-                case LExp.Reg r -> env.get(r.name()).getOrElse(() -> new Atom.Undef(form.typeOf(r.name())));
+                case LExp.Reg r -> env.value(registers.number(r.name()));
                 case LExp.IntConst c -> literal(new Atom.IntLit(data(c.type()), c.value()));
                 case LExp.FloatConst c -> new Atom.FloatLit(data(c.type()), c.value());
                 case LExp.Static s -> new Atom.Addr(Atom.Space.STATIC, s.name(), data(s.type()));
@@ -419,7 +442,7 @@ final class Lowering {
         }
 
         private Atom mem() {
-            return env.get(memory).get();
+            return env.value(memory);
         }
 
         private IllegalArgumentException unsupported(String what) {
@@ -445,6 +468,19 @@ final class Lowering {
             case LExp.Static s -> true;
             case LExp.Frame f -> true;
             default -> false;
+        };
+    }
+
+    /** The type of the one value of an expression other than a store or a call: resultTypes() without a vector. */
+    private static Type valueType(Expr expr) {
+        return switch (expr) {
+            case Expr.Copy c -> c.value().type();
+            case Expr.Prim p -> p.type();
+            case Expr.Select s -> s.type();
+            case Expr.Load l -> l.type();
+            case Expr.Psi p -> p.type();
+            case Expr.Store s -> throw new IllegalArgumentException("a store makes a memory token, not a value");
+            case Expr.Call c -> throw new IllegalArgumentException("a call makes results and a memory token");
         };
     }
 

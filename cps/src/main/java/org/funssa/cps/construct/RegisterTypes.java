@@ -9,6 +9,7 @@ import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
 import org.funssa.cps.ir.Type;
+import org.funssa.cps.prep.Statements;
 
 /*
  * A register's type is the one its symbol declares; a register the symbol table does not declare, or declares
@@ -50,24 +51,7 @@ final class RegisterTypes {
 
     /** Records the type of every register the statement names that has none yet. */
     private void undeclared(Stmt stmt, ArrayDeque<LExp> work) {
-        switch (stmt) {
-            case Stmt.Set s -> {
-                work.push(s.target());
-                work.push(s.value());
-            }
-            case Stmt.Call c -> {
-                work.push(c.function());
-                c.args().forEach(work::push);
-                c.receivers().forEach(work::push);
-            }
-            case Stmt.Prologue p -> p.params().forEach(work::push);
-            case Stmt.Epilogue e -> e.results().forEach(work::push);
-            case Stmt.JumpC j -> work.push(j.test());
-            case Stmt.JumpN j -> work.push(j.value());
-            case Stmt.Use u -> u.registers().forEach(work::push);
-            case Stmt.Clobber c -> c.registers().forEach(work::push);
-            default -> { }
-        }
+        Statements.pushExpressions(stmt, work);
         while (!work.isEmpty()) {
             LExp e = work.pop();
             if (e instanceof LExp.Reg r && !(r.type() instanceof LirType.Unknown)) {

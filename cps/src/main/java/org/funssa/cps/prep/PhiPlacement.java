@@ -7,6 +7,8 @@ import io.vavr.collection.SortedSet;
 import io.vavr.collection.TreeSet;
 import io.vavr.collection.Vector;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.cfg.RegisterEffects;
 import org.funssa.core.graph.DominanceFrontiers;
@@ -61,24 +63,59 @@ public final class PhiPlacement {
     }
 
     /**
-     * The φs of one function: for each block that gets any (in block order), the registers given a φ
-     * there, ordered by name.
+     * The φs of one function: for each block, by block number, the registers given a φ there, by register number
+     * (RegisterEffects') and ordered by name, the order of the block's parameters.
      */
-    public record Placement(Variant variant, LinkedHashMap<String, SortedSet<String>> byBlock) {
+    public static final class Placement {
+        private final Variant variant;
+        private final Cfg cfg;
+        private final Vector<String> registers;
+        private final IntSeq[] byNumber;
 
-        /** The registers with a φ at the block (empty when none). */
+        private Placement(Variant variant, Cfg cfg, Vector<String> registers, IntSeq[] byNumber) {
+            this.variant = variant;
+            this.cfg = cfg;
+            this.registers = registers;
+            this.byNumber = byNumber;
+        }
+
+        public Variant variant() {
+            return variant;
+        }
+
+        /** The registers with a φ at block number {@code block}, by number, ordered by name (empty when none). */
+        public IntSeq at(int block) {
+            return byNumber[block];
+        }
+
+        /** For each block that gets any φ (in block order), by label, the names of its registers with one. */
+        public LinkedHashMap<String, SortedSet<String>> byBlock() {
+            LinkedHashMap<String, SortedSet<String>> byBlock = LinkedHashMap.empty();
+            for (int b = 0; b < byNumber.length; b++) {
+                if (!byNumber[b].isEmpty()) {
+                    byBlock = byBlock.put(cfg.block(b).label(), TreeSet.ofAll(names(byNumber[b])));
+                }
+            }
+            return byBlock;
+        }
+
+        /** The names of the registers with a φ at the block (empty when none). */
         public SortedSet<String> at(String block) {
-            return byBlock.get(block).getOrElse(TreeSet.empty());
+            return TreeSet.ofAll(cfg.blockOf(block).map(b -> names(byNumber[b])).getOrElse(Vector.empty()));
         }
 
         /** Every φ as (register, block). */
         public Vector<Tuple2<String, String>> sites() {
-            return byBlock.toVector().flatMap(entry -> entry._2.toVector().map(reg -> Tuple.of(reg, entry._1)));
+            return byBlock().toVector().flatMap(entry -> entry._2.toVector().map(reg -> Tuple.of(reg, entry._1)));
         }
 
         /** The number of φs. */
         public int count() {
-            return byBlock.values().map(SortedSet::size).sum().intValue();
+            return Vector.of(byNumber).map(IntSeq::size).sum().intValue();
+        }
+
+        private Vector<String> names(IntSeq numbers) {
+            return Vector.range(0, numbers.size()).map(i -> registers.get(numbers.get(i)));
         }
     }
 
@@ -129,7 +166,10 @@ public final class PhiPlacement {
         IntList[] phis = new IntList[blocks];
         // W as a stack: the blocks a variable needs φs in are the same whichever order W is worked in
         IntList w = new IntList();
-        for (int v = 0; v < variables; v++) {
+        // variables in the order of their names, so that each block's φs come out in that order
+        int[] byName = IntStream.range(0, variables).boxed()
+                .sorted(Comparator.comparing(effects.registers()::get)).mapToInt(Integer::intValue).toArray();
+        for (int v : byName) {
             // a variable no block uses before defining it is live into no block: pruned SSA gives it no φ
             // either, and skipping it spares the walk over its definitions' frontiers (in divided LIR the
             // temporaries that dividing trees makes are most of a function's registers)
@@ -168,15 +208,11 @@ public final class PhiPlacement {
                 phis[y].add(v);
             }
         }
-        LinkedHashMap<String, SortedSet<String>> byBlock = LinkedHashMap.empty();
+        IntSeq[] byBlock = new IntSeq[blocks];
         for (int b = 0; b < blocks; b++) {
-            if (phis[b] != null) {
-                IntList at = phis[b];
-                byBlock = byBlock.put(cfg.block(b).label(),
-                        TreeSet.ofAll(Vector.range(0, at.size()).map(i -> effects.registers().get(at.get(i)))));
-            }
+            byBlock[b] = phis[b] == null ? IntSeq.empty() : phis[b].toSeq();
         }
-        return new Placement(variant, byBlock);
+        return new Placement(variant, cfg, effects.registers(), byBlock);
     }
 
     /**

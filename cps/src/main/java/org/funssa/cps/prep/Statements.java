@@ -2,6 +2,7 @@ package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.funssa.core.lir.LExp;
@@ -37,6 +38,63 @@ public final class Statements {
             case Stmt.Phi p -> Vector.of(p.target()).appendAll(p.args().flatMap(
                     a -> Vector.<LExp>of(a.value(), a.predecessor())));
         };
+    }
+
+    /**
+     * Pushes the statement's top-level L-expressions (labels of jumps included; a PARALLEL's, part after part) onto
+     * {@code work}, in order, the last on top: what pushing {@link #expressions} does, without building the vector.
+     */
+    public static void pushExpressions(Stmt stmt, Deque<LExp> work) {
+        switch (stmt) {
+            case Stmt.Set s -> {
+                work.push(s.target());
+                work.push(s.value());
+            }
+            case Stmt.Jump j -> work.push(j.target());
+            case Stmt.JumpC j -> {
+                work.push(j.test());
+                work.push(j.ifTrue());
+                work.push(j.ifFalse());
+            }
+            case Stmt.JumpN j -> {
+                work.push(j.value());
+                j.cases().forEach(c -> {
+                    work.push(c.value());
+                    work.push(c.target());
+                });
+                work.push(j.otherwise());
+            }
+            case Stmt.Call c -> {
+                work.push(c.function());
+                c.args().forEach(work::push);
+                c.receivers().forEach(work::push);
+            }
+            case Stmt.Prologue p -> p.params().forEach(work::push);
+            case Stmt.Epilogue e -> e.results().forEach(work::push);
+            case Stmt.Parallel p -> {
+                ArrayDeque<Stmt> parts = new ArrayDeque<>();
+                p.parts().forEach(parts::addLast);
+                while (!parts.isEmpty()) {
+                    Stmt part = parts.removeFirst();
+                    if (part instanceof Stmt.Parallel nested) {
+                        nested.parts().reverse().forEach(parts::addFirst);
+                    } else {
+                        pushExpressions(part, work);
+                    }
+                }
+            }
+            case Stmt.Use u -> u.registers().forEach(work::push);
+            case Stmt.Clobber c -> c.registers().forEach(work::push);
+            case Stmt.Phi p -> {
+                work.push(p.target());
+                p.args().forEach(a -> {
+                    work.push(a.value());
+                    work.push(a.predecessor());
+                });
+            }
+            case Stmt.DefLabel d -> { }
+            case Stmt.Line l -> { }
+        }
     }
 
     /** Every node of the statement's trees (labels of jumps included), each tree's parents before children. */

@@ -9,6 +9,7 @@ import io.vavr.collection.Set;
 import io.vavr.collection.Stream;
 import io.vavr.collection.TreeSet;
 import org.funssa.core.cfg.Cfg;
+import org.funssa.core.cfg.RegisterEffects;
 import org.funssa.core.cfg.RegisterLiveness;
 import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.gen.GeneratorConfig;
@@ -70,6 +71,43 @@ class PhiPlacementTest {
                 .containsOnlyKeys("join").containsEntry("join", TreeSet.of("c%", "y%", "z%"));
         assertThat(PhiPlacement.place(main, Variant.PRUNED).byBlock().toJavaMap())
                 .containsOnlyKeys("join").containsEntry("join", TreeSet.of("z%"));
+    }
+
+    /**
+     * A block's φs come by register number, ordered by register name: z is numbered before a (it is named first),
+     * yet a's φ comes first, the order of the block's parameters.
+     */
+    @Test
+    void phisAtABlockAreOrderedByNameNotByNumber() {
+        Module.Function main = LirReader.read("order.lir", """
+                (MODULE "order"
+                  (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+                  (FUNCTION "main"
+                    (SYMTAB ("z%" REG I32 4 0) ("a%" REG I32 4 0) ("c%" REG I32 4 0))
+                    (PROLOGUE (0 0) (REG I32 "c%"))
+                    (SET I32 (REG I32 "z%") (INTCONST I32 1))
+                    (SET I32 (REG I32 "a%") (INTCONST I32 2))
+                    (JUMPC (TSTNE I32 (REG I32 "c%") (INTCONST I32 0)) (LABEL I64 "then") (LABEL I64 "join"))
+                    (DEFLABEL "then")
+                    (SET I32 (REG I32 "z%") (INTCONST I32 3))
+                    (SET I32 (REG I32 "a%") (INTCONST I32 4))
+                    (JUMP (LABEL I64 "join"))
+                    (DEFLABEL "join")
+                    (EPILOGUE (0 0) (ADD I32 (REG I32 "a%") (REG I32 "z%")))))
+                """).functions().head();
+        Cfg cfg = Cfg.of(main);
+        DominatorTree tree = Dominators.of(cfg);
+        RegisterEffects effects = RegisterEffects.of(cfg);
+        int z = effects.numberOf("z%").get();
+        int a = effects.numberOf("a%").get();
+        assertThat(z).isLessThan(a);
+        for (Variant variant : Variant.values()) {
+            Placement placement = PhiPlacement.place(effects, tree, DominanceFrontiers.of(cfg, tree), variant);
+            assertThat(placement.at(cfg.blockOf("join").get())).as(variant.name()).isEqualTo(IntSeq.of(a, z));
+            assertThat(placement.at(cfg.blockOf("then").get())).as(variant.name()).isEqualTo(IntSeq.empty());
+            assertThat(placement.at("join").toJavaList()).as(variant.name()).containsExactly("a%", "z%");
+            assertThat(placement.count()).as(variant.name()).isEqualTo(2);
+        }
     }
 
     @TestFactory

@@ -7,7 +7,6 @@ import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirType;
-import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
 import org.funssa.core.names.NameSupply;
@@ -52,9 +51,8 @@ record MemoryRegister(String name) {
         MemoryRegister memory = new MemoryRegister(name);
         Stmt use = new Stmt.Use(Vector.of(memory.register()));
         Stmt clobber = new Stmt.Clobber(Vector.of(memory.register()));
-        Module.Function function = cfg.function();
         Symbol symbol = new Symbol.Reg(name, LirType.I64, 8, 0, Vector.empty());
-        Cfg marked = cfg.withStatements(function.symbols().append(symbol), b -> {
+        Cfg marked = cfg.withStatements(cfg.symbols().append(symbol), b -> {
             Vector<Stmt> statements = cfg.block(b).statements();
             List<Stmt> body = new ArrayList<>(statements.size() * 2);
             for (Stmt stmt : statements) {

@@ -175,18 +175,21 @@ public final class Cfg implements Graph {
     }
 
     /**
-     * The graph {@link #of(Module.Function)} gives on the function with this name and these symbols whose body is
-     * the blocks' statements in order, each block after a DEFLABEL of its label but a synthetic first block
-     * (which {@code of} labels {@code .B0}, primed as often as other labels need): that graph, made without
-     * writing the body out and splitting it again. The blocks after the first are labelled (not synthetic), and
-     * each must end in a jump or EPILOGUE, since a block that falls through would fall into a block the body
-     * places anywhere; the body is assembled only when {@link #function()} is first asked for.
+     * The graph {@link #of(Module.Function)} gives on this function with its body replaced by the blocks'
+     * statements in order, each block after a DEFLABEL of its label but a synthetic first block (which {@code of}
+     * labels {@code .B0}, primed as often as other labels need): that graph, made without writing the body out
+     * and splitting it again, for passes that add blocks and redirect edges. The blocks after the first are
+     * labelled (not synthetic), and each must end in a jump or EPILOGUE, since a block that falls through would
+     * fall into a block the body places anywhere. A block that is one of this graph's, under the same label with
+     * the very same statement vector, is not looked through again; so the work is in the blocks and labels and
+     * the blocks changed, not in the statements kept. The body is assembled only when {@link #function()} is first
+     * asked for.
      *
      * @throws CfgException for a block without jump or EPILOGUE at its end or with one (or a DEFLABEL) before, a
      *                      label given twice, a jump to an undefined label, or a missing or misplaced
      *                      {@code PROLOGUE}
      */
-    public static Cfg ofBlocks(String name, Vector<Symbol> symbols, Vector<Block> blocks) {
+    public Cfg withBlocks(Vector<Block> blocks) {
         if (blocks.isEmpty()) {
             throw new CfgException(name, Option.none(), "no blocks; the first must start with PROLOGUE");
         }
@@ -202,27 +205,16 @@ public final class Cfg implements Graph {
             if (b > 0 && !byLabel.add(block.label())) {
                 throw new CfgException(name, Option.none(), "label \"" + block.label() + "\" is given twice");
             }
-            if (block.statements().isEmpty()) {
-                throw new CfgException(name, Option.none(), "block \"" + block.label() + "\" is empty, so "
-                        + "it falls through");
-            }
-            int index = 0;
-            for (Stmt stmt : block.statements()) {
-                boolean last = index == block.statements().size() - 1;
-                if (stmt instanceof Stmt.DefLabel || stmt.endsBlock() != last) {
-                    throw new CfgException(name, Option.none(), "block \"" + block.label() + "\" does not end in "
-                            + "a jump or EPILOGUE, or has a DEFLABEL, jump or EPILOGUE before its end");
-                }
-                if (stmt instanceof Stmt.Prologue) {
-                    if (prologue == null) {
-                        prologue = stmt;
-                        entry = b;
-                        entryOffset = index;
-                    } else if (secondPrologue == null) {
-                        secondPrologue = stmt;
-                    }
-                }
-                index++;
+            int number = labels.numberOrMinus(block.label());
+            int kept = number >= 0 && blocks().get(blockOfLabel[number]).statements() == block.statements()
+                    ? blockOfLabel[number] : -1;
+            int offset = kept == entry() ? 0 : kept >= 0 ? -1 : prologueOffset(block);
+            if (offset >= 0 && prologue == null) {
+                prologue = block.statements().get(offset);
+                entry = b;
+                entryOffset = offset;
+            } else if (offset >= 0 && secondPrologue == null) {
+                secondPrologue = block.statements().get(offset);
             }
             labelled.add(b > 0 ? new Block(block.label(), false, block.statements()) : block);
         }
@@ -233,14 +225,39 @@ public final class Cfg implements Graph {
         }
         labelled.set(0, new Block(firstLabel, first.synthetic(), first.statements()));
         Vector<Block> built = Vector.ofAll(labelled);
-        Positions positions = Positions.none();
-        checkEntry(name, Option.none(), positions, built, entry, entryOffset, prologue, secondPrologue);
+        Positions none = Positions.none();
+        checkEntry(name, Option.none(), none, built, entry, entryOffset, prologue, secondPrologue);
         // numbered in block order, the first block's label last: block b's label is number b - 1, the first's n - 1
         for (int number = 0; number < blockOf.length; number++) {
             blockOf[number] = (number + 1) % blockOf.length;
         }
         return new Cfg(name, symbols, Lazy.of(() -> assemble(name, symbols, built)), built, byLabel, blockOf,
-                edges(name, positions, built, entry, byLabel, blockOf), positions);
+                edges(name, none, built, entry, byLabel, blockOf), none);
+    }
+
+    /**
+     * Where the block's PROLOGUE is (-1 when it has none), once checked that only its last statement ends it and
+     * it has no DEFLABEL.
+     */
+    private int prologueOffset(Block block) {
+        Vector<Stmt> statements = block.statements();
+        if (statements.isEmpty()) {
+            throw new CfgException(name, Option.none(), "block \"" + block.label() + "\" is empty, so it falls "
+                    + "through");
+        }
+        int offset = -1;
+        int index = 0;
+        for (Stmt stmt : statements) {
+            if (stmt instanceof Stmt.DefLabel || stmt.endsBlock() != (index == statements.size() - 1)) {
+                throw new CfgException(name, Option.none(), "block \"" + block.label() + "\" does not end in a jump "
+                        + "or EPILOGUE, or has a DEFLABEL, jump or EPILOGUE before its end");
+            }
+            if (stmt instanceof Stmt.Prologue && offset < 0) {
+                offset = index;
+            }
+            index++;
+        }
+        return offset;
     }
 
     /** The function whose body is the blocks' statements, each after a DEFLABEL but a synthetic first block. */
@@ -269,17 +286,49 @@ public final class Cfg implements Graph {
                                  int[] blockOfLabel) {
         DiGraph.Builder builder = DiGraph.builder(blocks.size()).entry(entry)
                 .labels(blocks.map(Block::label));
-        for (int b = 0; b < blocks.size(); b++) {
-            for (String target : targets(name, positions, blocks, b)) {
-                int label = byLabel.numberOrMinus(target);
-                if (label < 0) {
-                    throw new CfgException(name, positions.of(blocks.get(b).statements().last()),
-                            "jump to undefined label \"" + target + "\" in block \"" + blocks.get(b).label() + "\"");
+        Linker linker = new Linker(name, positions, builder, byLabel, blockOfLabel);
+        int b = 0;
+        for (Block block : blocks) {
+            Vector<Stmt> statements = block.statements();
+            if (statements.isEmpty() || !statements.last().endsBlock()) {
+                if (b + 1 >= blocks.size()) {
+                    throw new CfgException(name, statements.lastOption().flatMap(positions::of), "the last block \""
+                            + block.label() + "\" falls off the end of the body without JUMP or EPILOGUE");
                 }
-                builder.edge(b, blockOfLabel[label]);
+                builder.edge(b, b + 1);
+            } else {
+                switch (statements.last()) {
+                    case Stmt.Jump j -> linker.link(block, b, j.target());
+                    case Stmt.JumpC j -> {
+                        linker.link(block, b, j.ifTrue());
+                        linker.link(block, b, j.ifFalse());
+                    }
+                    case Stmt.JumpN j -> {
+                        for (Stmt.Case c : j.cases()) {
+                            linker.link(block, b, c.target());
+                        }
+                        linker.link(block, b, j.otherwise());
+                    }
+                    default -> { } // EPILOGUE
+                }
             }
+            b++;
         }
         return builder.build();
+    }
+
+    /** Adds the edges of jumps, finding each target's block by its label. */
+    private record Linker(String name, Positions positions, DiGraph.Builder builder, NameSet byLabel,
+                          int[] blockOfLabel) {
+
+        void link(Block block, int from, LExp.Label target) {
+            int label = byLabel.numberOrMinus(target.name());
+            if (label < 0) {
+                throw new CfgException(name, positions.of(block.statements().last()), "jump to undefined label \""
+                        + target.name() + "\" in block \"" + block.label() + "\"");
+            }
+            builder.edge(from, blockOfLabel[label]);
+        }
     }
 
     /**
@@ -344,31 +393,6 @@ public final class Cfg implements Graph {
         if (secondPrologue != null) {
             throw new CfgException(name, positions.of(secondPrologue), "more than one PROLOGUE");
         }
-    }
-
-    /** The labels the block continues to, in successor order; a fall-through is the next block's label. */
-    private static Vector<String> targets(String name, Positions positions, Vector<Block> blocks, int b) {
-        Block block = blocks.get(b);
-        return block.statements().lastOption().flatMap(Cfg::jumpTargets).getOrElse(() -> {
-            if (b + 1 >= blocks.size()) {
-                throw new CfgException(name, block.statements().lastOption().flatMap(positions::of), "the last block \"" + block.label()
-                        + "\" falls off the end of the body without JUMP or EPILOGUE");
-            }
-            return Vector.of(blocks.get(b + 1).label());
-        });
-    }
-
-    /** Where a block's last statement goes: its jump targets, none for EPILOGUE, or nothing when it falls through. */
-    private static Option<Vector<String>> jumpTargets(Stmt last) {
-        return switch (last) {
-            case Stmt.Jump(LExp.Label target) -> Option.of(Vector.of(target.name()));
-            case Stmt.JumpC(LExp test, LExp.Label ifTrue, LExp.Label ifFalse) ->
-                    Option.of(Vector.of(ifTrue.name(), ifFalse.name()));
-            case Stmt.JumpN(LExp value, Vector<Stmt.Case> cases, LExp.Label otherwise) ->
-                    Option.of(cases.map(c -> c.target().name()).append(otherwise.name()));
-            case Stmt.Epilogue e -> Option.of(Vector.empty());
-            default -> Option.none();
-        };
     }
 
     /** The function this is the graph of. */

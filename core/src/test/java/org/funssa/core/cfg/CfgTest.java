@@ -190,7 +190,7 @@ class CfgTest {
                 (JUMP (LABEL I64 "b"))
                 (DEFLABEL "b")
                 (EPILOGUE (0 0))"""));
-        Cfg made = Cfg.ofBlocks("f", cfg.symbols(), cfg.blocks());
+        Cfg made = cfg.withBlocks(cfg.blocks());
 
         assertThat(edges(made)).isEqualTo(edges(cfg)).containsExactly(".B0' -> .B0 b", ".B0 -> b", "b -> ");
         assertThat(made.blocks()).isEqualTo(cfg.blocks());
@@ -199,7 +199,7 @@ class CfgTest {
         assertThat(made.blockOf(".B0'")).contains(0);
         // a block made synthetic after the first gets its DEFLABEL, as the body has it
         Vector<Cfg.Block> blocks = cfg.blocks().update(2, new Cfg.Block("b", true, cfg.block(2).statements()));
-        assertThat(Cfg.ofBlocks("f", cfg.symbols(), blocks).block(2).synthetic()).isFalse();
+        assertThat(cfg.withBlocks(blocks).block(2).synthetic()).isFalse();
     }
 
     @Test
@@ -212,13 +212,19 @@ class CfgTest {
         Cfg.Block entry = cfg.block(0);
         Cfg.Block b = cfg.block(1);
         Stmt line = new Stmt.Line(3);
-        assertThatThrownBy(() -> Cfg.ofBlocks("f", cfg.symbols(), Vector.of(entry, new Cfg.Block("b", false, b.statements().append(line)))))
+        Cfg.Block longer = new Cfg.Block("b", false, b.statements().append(line));
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry, longer)))
                 .isInstanceOf(CfgException.class).hasMessageContaining("block \"b\" does not end in a jump");
-        assertThatThrownBy(() -> Cfg.ofBlocks("f", cfg.symbols(), Vector.of(entry, b, b)))
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry, b, b)))
                 .isInstanceOf(CfgException.class).hasMessageContaining("label \"b\" is given twice");
-        assertThatThrownBy(() -> Cfg.ofBlocks("f", cfg.symbols(), Vector.of(entry)))
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry)))
                 .isInstanceOf(CfgException.class).hasMessageContaining("jump to undefined label \"b\"");
-        assertThatThrownBy(() -> Cfg.ofBlocks("f", cfg.symbols(), Vector.of(new Cfg.Block(".B0", true, entry.statements().prepend(line)), b)))
+        Cfg.Block lined = new Cfg.Block(".B0", true, entry.statements().prepend(line));
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(lined, b)))
                 .isInstanceOf(CfgException.class).hasMessageContaining("PROLOGUE must begin");
+        // the entry kept as it is, and its PROLOGUE copied into a block that changed
+        Cfg.Block again = new Cfg.Block("b", false, b.statements().prepend(entry.statements().head()));
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry, again)))
+                .isInstanceOf(CfgException.class).hasMessageContaining("more than one PROLOGUE");
     }
 }

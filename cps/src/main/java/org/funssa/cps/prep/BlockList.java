@@ -14,7 +14,7 @@ import org.funssa.core.lir.Stmt;
  * the next one (front-end LIR does) gets a JUMP, so that passes which add blocks and redirect edges
  * (chapter 3) may place blocks anywhere. Block ids are those of the function's Cfg. A block keeps the
  * graph's statement vector itself unless a pass changes it, and the list becomes a graph again by its
- * blocks (Cfg.ofBlocks), without the function's body being written out and split.
+ * blocks (Cfg.withBlocks), without the function's body being written out and split.
  */
 
 /** A function's graph as an ordered list of blocks, each ending in an explicit jump or EPILOGUE. */
@@ -103,7 +103,6 @@ record BlockList(Cfg graph, Vector<BlockList.Block> blocks) {
      * synthetic one (it begins with PROLOGUE, and nothing jumps to it); every other block has its DEFLABEL.
      */
     Cfg toCfg() {
-        return Cfg.ofBlocks(graph.name(), graph.symbols(),
-                blocks.map(b -> new Cfg.Block(b.label(), b.synthetic(), b.statements())));
+        return graph.withBlocks(blocks.map(b -> new Cfg.Block(b.label(), b.synthetic(), b.statements())));
     }
 }

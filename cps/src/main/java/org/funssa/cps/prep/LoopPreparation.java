@@ -12,7 +12,7 @@ import org.funssa.core.names.NameSupply;
  * and then the next one reads the same analyses instead of computing them again. On a function without loops
  * none of the three changes anything, and the graph and the dominator tree are computed once instead of three
  * times. A pass that changes the function hands on the graph of the result made from its block list
- * (Cfg.ofBlocks: the blocks it kept, the statement vectors shared, and the blocks it added), so the function's
+ * (Cfg.withBlocks: the blocks it kept, the statement vectors shared, and the blocks it added), so the function's
  * body is split into blocks once, here, and written out only when construction asks for it; the dominator tree
  * is computed again on each new graph. The graph and dominator tree of the result are handed on (rotation has
  * computed them to find that nothing more rotates), so construction does not compute them again either.

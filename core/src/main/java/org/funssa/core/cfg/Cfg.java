@@ -106,7 +106,11 @@ public final class Cfg implements Graph {
         int entryOffset = 0;
         Stmt prologue = null;
         Stmt secondPrologue = null;
+        // the statements copied out into one array on the way, for the blocks to copy theirs from: slicing the
+        // body's trie copies a path of nodes per block
+        Stmt[] all = new Stmt[body.size()];
         for (Stmt stmt : body) {
+            all[index] = stmt;
             if (stmt instanceof Stmt.DefLabel(String label)) {
                 if (byLabel.contains(label)) {
                     throw new CfgException(name, positions.of(stmt), "label \"" + label + "\" is defined twice");
@@ -153,8 +157,6 @@ public final class Cfg implements Graph {
         }
 
         List<Block> built = new ArrayList<>(labels.size());
-        // each block's statements copied out of one array: slicing the body's trie copies a path of nodes per block
-        Stmt[] all = body.toJavaArray(Stmt[]::new);
         for (int b = 0; b < labels.size(); b++) {
             Vector<Stmt> statements = Vector.of(Arrays.copyOfRange(all, starts.get(b), ends.get(b)));
             if (labels.get(b) != null) {

@@ -48,6 +48,9 @@ public final class MergeSharedHeaders {
         NameSupply names = supply.restarted();
         Vector<Integer> positions = Vector.empty();
         for (int h = 0; h < cfg.size(); h++) {
+            if (!loops.isHeader(h)) {
+                continue;
+            }
             IntSeq latches = loops.latches(h);
             if (latches.size() < 2) {
                 continue;

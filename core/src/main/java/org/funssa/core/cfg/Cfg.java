@@ -48,7 +48,7 @@ public final class Cfg implements Graph {
     private final String name;
     private final Vector<Symbol> symbols;
     /**
-     * The function: the one read, or for a graph made from blocks ({@link #ofBlocks}, {@link #withStatements}) its
+     * The function: the one read, or for a graph made from blocks ({@link #withBlocks}, {@link #withStatements}) its
      * body assembled from the blocks when first asked for, since the passes that make one graph from another never
      * read the body in between.
      */

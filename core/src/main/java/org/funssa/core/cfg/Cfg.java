@@ -1,5 +1,6 @@
 package org.funssa.core.cfg;
 
+import io.vavr.Lazy;
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,6 +14,7 @@ import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Positions;
+import org.funssa.core.lir.SourcePos;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
 import org.funssa.core.names.NameSet;
@@ -43,7 +45,14 @@ public final class Cfg implements Graph {
         }
     }
 
-    private final Module.Function function;
+    private final String name;
+    private final Vector<Symbol> symbols;
+    /**
+     * The function: the one read, or for a graph made from blocks ({@link #withBlocks}, {@link #withStatements}) its
+     * body assembled from the blocks when first asked for, since the passes that make one graph from another never
+     * read the body in between.
+     */
+    private final Lazy<Module.Function> function;
     private final Vector<Block> blocks;
     /**
      * The labels, numbered as they were met (each once: a second DEFLABEL is an error), and the block of each
@@ -56,8 +65,10 @@ public final class Cfg implements Graph {
     private final DiGraph graph;
     private final Positions positions;
 
-    private Cfg(Module.Function function, Vector<Block> blocks, NameSet labels, int[] blockOfLabel,
-                DiGraph graph, Positions positions) {
+    private Cfg(String name, Vector<Symbol> symbols, Lazy<Module.Function> function, Vector<Block> blocks,
+                NameSet labels, int[] blockOfLabel, DiGraph graph, Positions positions) {
+        this.name = name;
+        this.symbols = symbols;
         this.function = function;
         this.blocks = blocks;
         this.labels = labels;
@@ -95,7 +106,11 @@ public final class Cfg implements Graph {
         int entryOffset = 0;
         Stmt prologue = null;
         Stmt secondPrologue = null;
+        // the statements copied out into one array on the way, for the blocks to copy theirs from: slicing the
+        // body's trie copies a path of nodes per block
+        Stmt[] all = new Stmt[body.size()];
         for (Stmt stmt : body) {
+            all[index] = stmt;
             if (stmt instanceof Stmt.DefLabel(String label)) {
                 if (byLabel.contains(label)) {
                     throw new CfgException(name, positions.of(stmt), "label \"" + label + "\" is defined twice");
@@ -142,17 +157,12 @@ public final class Cfg implements Graph {
         }
 
         List<Block> built = new ArrayList<>(labels.size());
-        // each block's statements copied out of one array: slicing the body's trie copies a path of nodes per block
-        Stmt[] all = body.toJavaArray(Stmt[]::new);
         for (int b = 0; b < labels.size(); b++) {
             Vector<Stmt> statements = Vector.of(Arrays.copyOfRange(all, starts.get(b), ends.get(b)));
             if (labels.get(b) != null) {
                 built.add(new Block(labels.get(b), false, statements));
             } else {
-                String synthesized = ".B" + b;
-                while (byLabel.contains(synthesized)) {
-                    synthesized = synthesized + "'";
-                }
+                String synthesized = synthesizedLabel(b, byLabel);
                 byLabel.add(synthesized);
                 blockOfLabel.add(b);
                 built.add(new Block(synthesized, true, statements));
@@ -160,20 +170,167 @@ public final class Cfg implements Graph {
         }
         Vector<Block> blocks = Vector.ofAll(built);
 
-        checkEntry(function, positions, blocks, entry, entryOffset, prologue, secondPrologue);
+        checkEntry(name, positions.of(function), positions, blocks, entry, entryOffset, prologue, secondPrologue);
+        int[] blockOf = blockOfLabel.toArray();
+        return new Cfg(name, function.symbols(), Lazy.of(() -> function), blocks, byLabel, blockOf,
+                edges(name, positions, blocks, entry, byLabel, blockOf), positions);
+    }
+
+    /**
+     * The graph {@link #of(Module.Function)} gives on this function with its body replaced by the blocks'
+     * statements in order, each block after a DEFLABEL of its label but a synthetic first block (which {@code of}
+     * labels {@code .B0}, primed as often as other labels need): that graph, made without writing the body out
+     * and splitting it again, for passes that add blocks and redirect edges. The blocks after the first are
+     * labelled (not synthetic), and each must end in a jump or EPILOGUE, since a block that falls through would
+     * fall into a block the body places anywhere. A block that is one of this graph's, under the same label with
+     * the very same statement vector, is not looked through again; so the work is in the blocks and labels and
+     * the blocks changed, not in the statements kept. The body is assembled only when {@link #function()} is first
+     * asked for.
+     *
+     * @throws CfgException for a block without jump or EPILOGUE at its end or with one (or a DEFLABEL) before, a
+     *                      label given twice, a jump to an undefined label, or a missing or misplaced
+     *                      {@code PROLOGUE}
+     */
+    public Cfg withBlocks(Vector<Block> blocks) {
+        if (blocks.isEmpty()) {
+            throw new CfgException(name, Option.none(), "no blocks; the first must start with PROLOGUE");
+        }
+        NameSet byLabel = new NameSet(blocks.size());
+        int[] blockOf = new int[blocks.size()];
+        List<Block> labelled = new ArrayList<>(blocks.size());
+        int entry = -1;
+        int entryOffset = 0;
+        Stmt prologue = null;
+        Stmt secondPrologue = null;
+        for (int b = 0; b < blocks.size(); b++) {
+            Block block = blocks.get(b);
+            if (b > 0 && !byLabel.add(block.label())) {
+                throw new CfgException(name, Option.none(), "label \"" + block.label() + "\" is given twice");
+            }
+            int number = labels.numberOrMinus(block.label());
+            int kept = number >= 0 && blocks().get(blockOfLabel[number]).statements() == block.statements()
+                    ? blockOfLabel[number] : -1;
+            int offset = kept == entry() ? 0 : kept >= 0 ? -1 : prologueOffset(block);
+            if (offset >= 0 && prologue == null) {
+                prologue = block.statements().get(offset);
+                entry = b;
+                entryOffset = offset;
+            } else if (offset >= 0 && secondPrologue == null) {
+                secondPrologue = block.statements().get(offset);
+            }
+            labelled.add(b > 0 ? new Block(block.label(), false, block.statements()) : block);
+        }
+        Block first = blocks.head();
+        String firstLabel = first.synthetic() ? synthesizedLabel(0, byLabel) : first.label();
+        if (!byLabel.add(firstLabel)) {
+            throw new CfgException(name, Option.none(), "label \"" + firstLabel + "\" is given twice");
+        }
+        labelled.set(0, new Block(firstLabel, first.synthetic(), first.statements()));
+        Vector<Block> built = Vector.ofAll(labelled);
+        Positions none = Positions.none();
+        checkEntry(name, Option.none(), none, built, entry, entryOffset, prologue, secondPrologue);
+        // numbered in block order, the first block's label last: block b's label is number b - 1, the first's n - 1
+        for (int number = 0; number < blockOf.length; number++) {
+            blockOf[number] = (number + 1) % blockOf.length;
+        }
+        return new Cfg(name, symbols, Lazy.of(() -> assemble(name, symbols, built)), built, byLabel, blockOf,
+                edges(name, none, built, entry, byLabel, blockOf), none);
+    }
+
+    /**
+     * Where the block's PROLOGUE is (-1 when it has none), once checked that only its last statement ends it and
+     * it has no DEFLABEL.
+     */
+    private int prologueOffset(Block block) {
+        Vector<Stmt> statements = block.statements();
+        if (statements.isEmpty()) {
+            throw new CfgException(name, Option.none(), "block \"" + block.label() + "\" is empty, so it falls "
+                    + "through");
+        }
+        int offset = -1;
+        int index = 0;
+        for (Stmt stmt : statements) {
+            if (stmt instanceof Stmt.DefLabel || stmt.endsBlock() != (index == statements.size() - 1)) {
+                throw new CfgException(name, Option.none(), "block \"" + block.label() + "\" does not end in a jump "
+                        + "or EPILOGUE, or has a DEFLABEL, jump or EPILOGUE before its end");
+            }
+            if (stmt instanceof Stmt.Prologue && offset < 0) {
+                offset = index;
+            }
+            index++;
+        }
+        return offset;
+    }
+
+    /** The function whose body is the blocks' statements, each after a DEFLABEL but a synthetic first block. */
+    private static Module.Function assemble(String name, Vector<Symbol> symbols, Vector<Block> blocks) {
+        List<Stmt> body = new ArrayList<>();
+        for (Block block : blocks) {
+            if (!block.synthetic()) {
+                body.add(new Stmt.DefLabel(block.label()));
+            }
+            block.statements().forEach(body::add);
+        }
+        return new Module.Function(name, symbols, Vector.ofAll(body));
+    }
+
+    /** The label {@link #of} gives an unlabelled block: {@code .B} and its number, primed past the labels taken. */
+    private static String synthesizedLabel(int block, NameSet taken) {
+        String synthesized = ".B" + block;
+        while (taken.contains(synthesized)) {
+            synthesized = synthesized + "'";
+        }
+        return synthesized;
+    }
+
+    /** The edges of the blocks, in successor order, by the label numbers and the block of each number. */
+    private static DiGraph edges(String name, Positions positions, Vector<Block> blocks, int entry, NameSet byLabel,
+                                 int[] blockOfLabel) {
         DiGraph.Builder builder = DiGraph.builder(blocks.size()).entry(entry)
                 .labels(blocks.map(Block::label));
-        for (int b = 0; b < blocks.size(); b++) {
-            for (String target : targets(function, positions, blocks, b)) {
-                int label = byLabel.numberOrMinus(target);
-                if (label < 0) {
-                    throw new CfgException(name, positions.of(blocks.get(b).statements().last()),
-                            "jump to undefined label \"" + target + "\" in block \"" + blocks.get(b).label() + "\"");
+        Linker linker = new Linker(name, positions, builder, byLabel, blockOfLabel);
+        int b = 0;
+        for (Block block : blocks) {
+            Vector<Stmt> statements = block.statements();
+            if (statements.isEmpty() || !statements.last().endsBlock()) {
+                if (b + 1 >= blocks.size()) {
+                    throw new CfgException(name, statements.lastOption().flatMap(positions::of), "the last block \""
+                            + block.label() + "\" falls off the end of the body without JUMP or EPILOGUE");
                 }
-                builder.edge(b, blockOfLabel.get(label));
+                builder.edge(b, b + 1);
+            } else {
+                switch (statements.last()) {
+                    case Stmt.Jump j -> linker.link(block, b, j.target());
+                    case Stmt.JumpC j -> {
+                        linker.link(block, b, j.ifTrue());
+                        linker.link(block, b, j.ifFalse());
+                    }
+                    case Stmt.JumpN j -> {
+                        for (Stmt.Case c : j.cases()) {
+                            linker.link(block, b, c.target());
+                        }
+                        linker.link(block, b, j.otherwise());
+                    }
+                    default -> { } // EPILOGUE
+                }
             }
+            b++;
         }
-        return new Cfg(function, blocks, byLabel, blockOfLabel.toArray(), builder.build(), positions);
+        return builder.build();
+    }
+
+    /** Adds the edges of jumps, finding each target's block by its label. */
+    private record Linker(String name, Positions positions, DiGraph.Builder builder, NameSet byLabel,
+                          int[] blockOfLabel) {
+
+        void link(Block block, int from, LExp.Label target) {
+            int label = byLabel.numberOrMinus(target.name());
+            if (label < 0) {
+                throw new CfgException(name, positions.of(block.statements().last()), "jump to undefined label \""
+                        + target.name() + "\" in block \"" + block.label() + "\"");
+            }
+            builder.edge(from, blockOfLabel[label]);
+        }
     }
 
     /**
@@ -182,23 +339,26 @@ public final class Cfg implements Graph {
      * labels and edges are this graph's and nothing is split or linked again. Each block must keep its last
      * statement when that ends it, and the entry block its first.
      *
+     * A block whose statements come back the very same vector is kept as it is; the function's body is assembled
+     * only when {@link #function()} is first asked for.
+     *
      * @throws IllegalArgumentException naming the block whose new statements would split it or change its edges
      */
     public Cfg withStatements(Vector<Symbol> symbols, IntFunction<Vector<Stmt>> statements) {
         List<Block> rewritten = new ArrayList<>(blocks.size());
-        List<Stmt> body = new ArrayList<>(function.body().size());
         for (int b = 0; b < blocks.size(); b++) {
             Block old = blocks.get(b);
             Vector<Stmt> now = statements.apply(b);
-            checkSameEdges(old, now, b == entry());
-            if (!old.synthetic()) {
-                body.add(new Stmt.DefLabel(old.label()));
+            if (now == old.statements()) {
+                rewritten.add(old);
+            } else {
+                checkSameEdges(old, now, b == entry());
+                rewritten.add(new Block(old.label(), old.synthetic(), now));
             }
-            now.forEach(body::add);
-            rewritten.add(new Block(old.label(), old.synthetic(), now));
         }
-        Module.Function changed = new Module.Function(function.name(), symbols, Vector.ofAll(body));
-        return new Cfg(changed, Vector.ofAll(rewritten), labels, blockOfLabel, graph, positions);
+        Vector<Block> changed = Vector.ofAll(rewritten);
+        return new Cfg(name, symbols, Lazy.of(() -> assemble(name, symbols, changed)), changed, labels, blockOfLabel,
+                graph, positions);
     }
 
     /** Checks that a block's new statements end and begin it as its old ones did, and divide it nowhere else. */
@@ -212,22 +372,21 @@ public final class Cfg implements Graph {
             boolean last = inside == now.size();
             if (stmt instanceof Stmt.DefLabel || stmt instanceof Stmt.Prologue && !(isEntry && inside == 1)
                     || stmt.endsBlock() && !(last && ends)) {
-                throw new IllegalArgumentException("function " + function.name() + ": the new statements of block \""
+                throw new IllegalArgumentException("function " + name + ": the new statements of block \""
                         + old.label() + "\" would divide it or change its edges");
             }
         }
         if (terminator.isDefined() != ends || !begins) {
-            throw new IllegalArgumentException("function " + function.name() + ": the new statements of block \""
+            throw new IllegalArgumentException("function " + name + ": the new statements of block \""
                     + old.label() + "\" do not keep its first and last statements");
         }
     }
 
     /** Checks that exactly one PROLOGUE begins a block: the entry. */
-    private static void checkEntry(Module.Function function, Positions positions, Vector<Block> blocks, int entry,
-                                   int offset, Stmt prologue, Stmt secondPrologue) {
-        String name = function.name();
+    private static void checkEntry(String name, Option<SourcePos> where, Positions positions, Vector<Block> blocks,
+                                   int entry, int offset, Stmt prologue, Stmt secondPrologue) {
         if (prologue == null) {
-            throw new CfgException(name, positions.of(function), "no PROLOGUE, so no entry block");
+            throw new CfgException(name, where, "no PROLOGUE, so no entry block");
         }
         if (offset > 0) {
             throw new CfgException(name, positions.of(prologue), "PROLOGUE must begin its block \""
@@ -238,34 +397,19 @@ public final class Cfg implements Graph {
         }
     }
 
-    /** The labels the block continues to, in successor order; a fall-through is the next block's label. */
-    private static Vector<String> targets(Module.Function function, Positions positions, Vector<Block> blocks, int b) {
-        Block block = blocks.get(b);
-        return block.statements().lastOption().flatMap(Cfg::jumpTargets).getOrElse(() -> {
-            if (b + 1 >= blocks.size()) {
-                throw new CfgException(function.name(), block.statements().lastOption().flatMap(positions::of), "the last block \"" + block.label()
-                        + "\" falls off the end of the body without JUMP or EPILOGUE");
-            }
-            return Vector.of(blocks.get(b + 1).label());
-        });
-    }
-
-    /** Where a block's last statement goes: its jump targets, none for EPILOGUE, or nothing when it falls through. */
-    private static Option<Vector<String>> jumpTargets(Stmt last) {
-        return switch (last) {
-            case Stmt.Jump(LExp.Label target) -> Option.of(Vector.of(target.name()));
-            case Stmt.JumpC(LExp test, LExp.Label ifTrue, LExp.Label ifFalse) ->
-                    Option.of(Vector.of(ifTrue.name(), ifFalse.name()));
-            case Stmt.JumpN(LExp value, Vector<Stmt.Case> cases, LExp.Label otherwise) ->
-                    Option.of(cases.map(c -> c.target().name()).append(otherwise.name()));
-            case Stmt.Epilogue e -> Option.of(Vector.empty());
-            default -> Option.none();
-        };
-    }
-
     /** The function this is the graph of. */
     public Module.Function function() {
-        return function;
+        return function.get();
+    }
+
+    /** The function's name, which {@code function().name()} gives too, without assembling a body. */
+    public String name() {
+        return name;
+    }
+
+    /** The function's symbols, which {@code function().symbols()} gives too, without assembling a body. */
+    public Vector<Symbol> symbols() {
+        return symbols;
     }
 
     /** The blocks in text order. */
@@ -315,6 +459,6 @@ public final class Cfg implements Graph {
 
     @Override
     public String toString() {
-        return "Cfg(" + function.name() + ": " + graph + ")";
+        return "Cfg(" + name + ": " + graph + ")";
     }
 }

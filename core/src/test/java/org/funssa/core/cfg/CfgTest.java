@@ -179,4 +179,52 @@ class CfgTest {
         assertThatThrownBy(() -> read("(PROLOGUE (0 0)) (PROLOGUE (0 0)) (EPILOGUE (0 0))"))
                 .hasMessageContaining("more than one PROLOGUE");
     }
+
+    @Test
+    void aGraphMadeFromBlocksIsTheGraphOfTheBodyTheyMake() {
+        Cfg cfg = Cfg.of(function("""
+                (PROLOGUE (0 0))
+                (JUMPC (TSTEQ I32 (REG I32 "x") (INTCONST I32 0)) (LABEL I64 ".B0") (LABEL I64 "b"))
+                (DEFLABEL ".B0")
+                (SET I32 (REG I32 "x") (INTCONST I32 1))
+                (JUMP (LABEL I64 "b"))
+                (DEFLABEL "b")
+                (EPILOGUE (0 0))"""));
+        Cfg made = cfg.withBlocks(cfg.blocks());
+
+        assertThat(edges(made)).isEqualTo(edges(cfg)).containsExactly(".B0' -> .B0 b", ".B0 -> b", "b -> ");
+        assertThat(made.blocks()).isEqualTo(cfg.blocks());
+        assertThat(made.function()).isEqualTo(cfg.function());
+        assertThat(made.blockOf(".B0")).contains(1);
+        assertThat(made.blockOf(".B0'")).contains(0);
+        // a block made synthetic after the first gets its DEFLABEL, as the body has it
+        Vector<Cfg.Block> blocks = cfg.blocks().update(2, new Cfg.Block("b", true, cfg.block(2).statements()));
+        assertThat(cfg.withBlocks(blocks).block(2).synthetic()).isFalse();
+    }
+
+    @Test
+    void blocksThatWouldNotMakeTheirGraphAreRejected() {
+        Cfg cfg = Cfg.of(function("""
+                (PROLOGUE (0 0))
+                (JUMP (LABEL I64 "b"))
+                (DEFLABEL "b")
+                (EPILOGUE (0 0))"""));
+        Cfg.Block entry = cfg.block(0);
+        Cfg.Block b = cfg.block(1);
+        Stmt line = new Stmt.Line(3);
+        Cfg.Block longer = new Cfg.Block("b", false, b.statements().append(line));
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry, longer)))
+                .isInstanceOf(CfgException.class).hasMessageContaining("block \"b\" does not end in a jump");
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry, b, b)))
+                .isInstanceOf(CfgException.class).hasMessageContaining("label \"b\" is given twice");
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry)))
+                .isInstanceOf(CfgException.class).hasMessageContaining("jump to undefined label \"b\"");
+        Cfg.Block lined = new Cfg.Block(".B0", true, entry.statements().prepend(line));
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(lined, b)))
+                .isInstanceOf(CfgException.class).hasMessageContaining("PROLOGUE must begin");
+        // the entry kept as it is, and its PROLOGUE copied into a block that changed
+        Cfg.Block again = new Cfg.Block("b", false, b.statements().prepend(entry.statements().head()));
+        assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry, again)))
+                .isInstanceOf(CfgException.class).hasMessageContaining("more than one PROLOGUE");
+    }
 }

@@ -7,7 +7,6 @@ import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirType;
-import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
 import org.funssa.core.names.NameSupply;
@@ -34,10 +33,15 @@ record MemoryRegister(String name) {
     /** Whether the statement is one of the USE or CLOBBER this class adds. */
     boolean isMarker(Stmt stmt) {
         return switch (stmt) {
-            case Stmt.Use u -> u.registers().equals(Vector.of(register()));
-            case Stmt.Clobber c -> c.registers().equals(Vector.of(register()));
+            case Stmt.Use u -> isThisRegisterAlone(u.registers());
+            case Stmt.Clobber c -> isThisRegisterAlone(c.registers());
             default -> false;
         };
+    }
+
+    private boolean isThisRegisterAlone(Vector<LExp> registers) {
+        return registers.size() == 1 && registers.head() instanceof LExp.Reg r && r.name().equals(name)
+                && r.type().equals(LirType.I64);
     }
 
     /**
@@ -52,37 +56,65 @@ record MemoryRegister(String name) {
         MemoryRegister memory = new MemoryRegister(name);
         Stmt use = new Stmt.Use(Vector.of(memory.register()));
         Stmt clobber = new Stmt.Clobber(Vector.of(memory.register()));
-        Module.Function function = cfg.function();
         Symbol symbol = new Symbol.Reg(name, LirType.I64, 8, 0, Vector.empty());
-        Cfg marked = cfg.withStatements(function.symbols().append(symbol), b -> {
-            Vector<Stmt> statements = cfg.block(b).statements();
-            List<Stmt> body = new ArrayList<>(statements.size() * 2);
-            for (Stmt stmt : statements) {
-                boolean reads = switch (stmt) {
-                    case Stmt.Call c -> true;
-                    case Stmt.Epilogue e -> true;
-                    case Stmt.Set s -> s.target() instanceof LExp.Mem || loads(s.value());
-                    case Stmt.JumpC j -> loads(j.test());
-                    case Stmt.JumpN j -> loads(j.value());
-                    default -> false;
-                };
-                boolean writes = switch (stmt) {
-                    case Stmt.Call c -> true;
-                    case Stmt.Prologue p -> true;
-                    case Stmt.Set s -> s.target() instanceof LExp.Mem;
-                    default -> false;
-                };
-                if (reads) {
-                    body.add(use);
-                }
-                body.add(stmt);
-                if (writes) {
-                    body.add(clobber);
-                }
-            }
-            return Vector.ofAll(body);
-        });
+        Cfg marked = cfg.withStatements(cfg.symbols().append(symbol),
+                b -> marked(cfg.block(b).statements(), use, clobber));
         return new Marked(marked, memory);
+    }
+
+    /**
+     * The statements with a USE before each that reads memory and a CLOBBER after each that writes it: the very
+     * same vector when none does, so that a block without memory operations is not copied.
+     */
+    private static Vector<Stmt> marked(Vector<Stmt> statements, Stmt use, Stmt clobber) {
+        int first = 0;
+        for (Stmt stmt : statements) {
+            if (reads(stmt) || writes(stmt)) {
+                break;
+            }
+            first++;
+        }
+        if (first == statements.size()) {
+            return statements;
+        }
+        List<Stmt> body = new ArrayList<>(statements.size() + 8);
+        int index = 0;
+        for (Stmt stmt : statements) {
+            if (index++ < first) {
+                body.add(stmt);
+                continue;
+            }
+            if (reads(stmt)) {
+                body.add(use);
+            }
+            body.add(stmt);
+            if (writes(stmt)) {
+                body.add(clobber);
+            }
+        }
+        return Vector.ofAll(body);
+    }
+
+    /** Whether the statement reads memory: a load anywhere in its trees, a store, a CALL, an EPILOGUE. */
+    private static boolean reads(Stmt stmt) {
+        return switch (stmt) {
+            case Stmt.Call c -> true;
+            case Stmt.Epilogue e -> true;
+            case Stmt.Set s -> s.target() instanceof LExp.Mem || loads(s.value());
+            case Stmt.JumpC j -> loads(j.test());
+            case Stmt.JumpN j -> loads(j.value());
+            default -> false;
+        };
+    }
+
+    /** Whether the statement writes memory: a store, a CALL, the PROLOGUE. */
+    private static boolean writes(Stmt stmt) {
+        return switch (stmt) {
+            case Stmt.Call c -> true;
+            case Stmt.Prologue p -> true;
+            case Stmt.Set s -> s.target() instanceof LExp.Mem;
+            default -> false;
+        };
     }
 
     /** The graph of a function with markers, and its memory register. */

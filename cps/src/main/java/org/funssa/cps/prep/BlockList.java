@@ -7,56 +7,66 @@ import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirType;
-import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 
 /*
  * The basic blocks of seed 004 §2.2.1 with every edge made explicit: a block that falls through into
  * the next one (front-end LIR does) gets a JUMP, so that passes which add blocks and redirect edges
- * (chapter 3) may place blocks anywhere. Block ids are those of the function's Cfg.
+ * (chapter 3) may place blocks anywhere. Block ids are those of the function's Cfg. A block keeps the
+ * graph's statement vector itself unless a pass changes it, and the list becomes a graph again by its
+ * blocks (Cfg.withBlocks), without the function's body being written out and split.
  */
 
-/** A function as an ordered list of blocks, each ending in an explicit jump or EPILOGUE. */
-record BlockList(Module.Function function, Vector<BlockList.Block> blocks) {
+/** A function's graph as an ordered list of blocks, each ending in an explicit jump or EPILOGUE. */
+record BlockList(Cfg graph, Vector<BlockList.Block> blocks) {
 
     /** The type of code addresses on x86_64 (LIR.md). */
     static final LirType LABEL_TYPE = LirType.I64;
 
     /**
-     * A block: its label, whether the label is synthetic (the block had no DEFLABEL), the statements
-     * before its terminator, and the terminator.
+     * A block: its label, whether the label is synthetic (the block had no DEFLABEL), and its statements, the
+     * last of which is its terminator (a jump or EPILOGUE).
      */
-    record Block(String label, boolean synthetic, Vector<Stmt> code, Stmt terminator) {
+    record Block(String label, boolean synthetic, Vector<Stmt> statements) {
 
         /** A new block that only jumps to {@code target}. */
         static Block jumpTo(String label, String target) {
-            return new Block(label, false, Vector.empty(), new Stmt.Jump(new LExp.Label(LABEL_TYPE, target)));
+            return new Block(label, false, Vector.of(jump(target)));
+        }
+
+        /** The statements before the terminator. */
+        Vector<Stmt> code() {
+            return statements.init();
         }
 
         /** This block with every edge to {@code from} going to {@code to} instead. */
         Block retarget(String from, String to) {
-            return new Block(label, synthetic, code, Terminators.retarget(terminator, from, to));
+            int last = statements.size() - 1;
+            return new Block(label, synthetic,
+                    statements.update(last, Terminators.retarget(statements.get(last), from, to)));
         }
 
         /** A copy under another label (seed 004 §3.1.2: "copy the header block"). */
         Block copyAs(String newLabel) {
-            return new Block(newLabel, false, code, terminator);
+            return new Block(newLabel, false, statements);
         }
     }
 
-    /** The blocks of the function's graph, fall-throughs turned into jumps. */
+    /** A JUMP to the label. */
+    static Stmt jump(String target) {
+        return new Stmt.Jump(new LExp.Label(LABEL_TYPE, target));
+    }
+
+    /** The blocks of the graph, fall-throughs turned into jumps. */
     static BlockList of(Cfg cfg) {
         List<Block> blocks = new ArrayList<>(cfg.size());
         for (int b = 0; b < cfg.size(); b++) {
             Cfg.Block block = cfg.block(b);
             Vector<Stmt> statements = block.statements();
-            Stmt last = statements.isEmpty() ? null : statements.last();
-            blocks.add(last != null && last.endsBlock()
-                    ? new Block(block.label(), block.synthetic(), statements.init(), last)
-                    : new Block(block.label(), block.synthetic(), statements,
-                            new Stmt.Jump(new LExp.Label(LABEL_TYPE, cfg.block(cfg.successors(b).get(0)).label()))));
+            blocks.add(new Block(block.label(), block.synthetic(), block.terminator().isDefined() ? statements
+                    : statements.append(jump(cfg.block(cfg.successors(b).get(0)).label()))));
         }
-        return new BlockList(cfg.function(), Vector.ofAll(blocks));
+        return new BlockList(cfg, Vector.ofAll(blocks));
     }
 
     /**
@@ -85,25 +95,14 @@ record BlockList(Module.Function function, Vector<BlockList.Block> blocks) {
             index++;
         }
         out.addAll(Arrays.asList(sorted).subList(start[index], start[index + 1]));
-        return new BlockList(function, Vector.ofAll(out));
+        return new BlockList(graph, Vector.ofAll(out));
     }
 
     /**
-     * The function with this list as its body. The first block keeps its lack of a label when it has
-     * a synthetic one (it begins with PROLOGUE, and nothing jumps to it); every other block gets its
-     * DEFLABEL.
+     * The graph of the function whose body is this list: the first block keeps its lack of a label when it has a
+     * synthetic one (it begins with PROLOGUE, and nothing jumps to it); every other block has its DEFLABEL.
      */
-    Module.Function toFunction() {
-        List<Stmt> body = new ArrayList<>();
-        boolean first = true;
-        for (Block block : blocks) {
-            if (!first || !block.synthetic()) {
-                body.add(new Stmt.DefLabel(block.label()));
-            }
-            block.code().forEach(body::add);
-            body.add(block.terminator());
-            first = false;
-        }
-        return new Module.Function(function.name(), function.symbols(), Vector.ofAll(body));
+    Cfg toCfg() {
+        return graph.withBlocks(blocks.map(b -> new Cfg.Block(b.label(), b.synthetic(), b.statements())));
     }
 }

@@ -8,11 +8,14 @@ import org.funssa.core.names.NameSupply;
 /*
  * Seed 004 appendix A.2: the loop changes before construction run in the order merge shared headers (§3.1.1),
  * insert preheaders (§2.2.7), rotate while loops into do-while loops (§3.1.2), each switchable. Each pass reads
- * the function's control-flow graph and natural loops; a pass that changes nothing returns its input, and then
- * the next one reads the same analyses instead of computing them again. On a function without loops none of
- * the three changes anything, and the graph and the dominator tree are computed once instead of three times.
- * The graph and dominator tree of the result are handed on (rotation has computed them to find that nothing more
- * rotates), so construction does not compute them again either.
+ * the function's control-flow graph and natural loops; a pass that changes nothing returns the graph it was given,
+ * and then the next one reads the same analyses instead of computing them again. On a function without loops
+ * none of the three changes anything, and the graph and the dominator tree are computed once instead of three
+ * times. A pass that changes the function hands on the graph of the result made from its block list
+ * (Cfg.withBlocks: the blocks it kept, the statement vectors shared, and the blocks it added), so the function's
+ * body is split into blocks once, here, and written out only when construction asks for it; the dominator tree
+ * is computed again on each new graph. The graph and dominator tree of the result are handed on (rotation has
+ * computed them to find that nothing more rotates), so construction does not compute them again either.
  */
 
 /** The loop changes of seed 004 A.2 in their order, as switched, sharing their analyses while nothing changes. */
@@ -36,24 +39,21 @@ public final class LoopPreparation {
     /** {@link #apply}'s function with its graph and dominator tree. */
     public static Prepared prepare(Module.Function function, boolean merge, boolean preheaders, boolean rotate,
                                    NameSupply supply) {
-        Module.Function f = function;
-        NaturalLoops loops = null; // of f, while no pass has changed it
+        NaturalLoops loops = NaturalLoops.of(Cfg.of(function));
         if (merge) {
-            loops = NaturalLoops.of(Cfg.of(f));
-            Module.Function g = MergeSharedHeaders.apply(loops, supply);
-            loops = g == f ? loops : null;
-            f = g;
+            loops = analysed(loops, MergeSharedHeaders.apply(loops, supply));
         }
         if (preheaders) {
-            loops = loops != null ? loops : NaturalLoops.of(Cfg.of(f));
-            Module.Function g = Preheaders.apply(loops, supply);
-            loops = g == f ? loops : null;
-            f = g;
+            loops = analysed(loops, Preheaders.apply(loops, supply));
         }
         if (rotate) {
-            loops = LoopRotation.rotated(loops != null ? loops : NaturalLoops.of(Cfg.of(f)), supply);
+            loops = LoopRotation.rotated(loops, supply);
         }
-        loops = loops != null ? loops : NaturalLoops.of(Cfg.of(f));
         return new Prepared(loops.cfg(), loops.dominators());
+    }
+
+    /** The natural loops of a pass's result: those it was given when it returned their graph unchanged. */
+    private static NaturalLoops analysed(NaturalLoops given, Cfg result) {
+        return result == given.cfg() ? given : NaturalLoops.of(result);
     }
 }

@@ -83,18 +83,17 @@ public final class LoopRotation {
         NameSupply names = supply.restarted();
         NaturalLoops loops = loopsOfFunction;
         Cfg cfg = loops.cfg();
-        Module.Function function = cfg.function();
         int limit = 4 * cfg.size() + 4;
         for (int rounds = 0; ; rounds++) {
             if (rounds > limit) {
-                throw new IllegalStateException("loop rotation of " + function.name() + " did not settle after "
+                throw new IllegalStateException("loop rotation of " + cfg.name() + " did not settle after "
                         + limit + " rounds");
             }
             List<Chain> chains = round(loops);
             if (chains.isEmpty()) {
                 return loops;
             }
-            cfg = Cfg.of(rotate(cfg, chains, names));
+            cfg = rotate(cfg, chains, names);
             loops = NaturalLoops.of(cfg);
         }
     }
@@ -199,10 +198,10 @@ public final class LoopRotation {
     }
 
     /**
-     * The function with every chain rotated, each as its k steps would (see the class comment). The copies
+     * The graph with every chain rotated, each as its k steps would (see the class comment). The copies
      * are taken once every edge is retargeted, so each carries the retargeting of the loops around its own.
      */
-    private static Module.Function rotate(Cfg cfg, List<Chain> chains, NameSupply names) {
+    private static Cfg rotate(Cfg cfg, List<Chain> chains, NameSupply names) {
         BlockList.Block[] blocks = BlockList.of(cfg).blocks().toJavaArray(BlockList.Block[]::new);
         int[] chainOf = new int[cfg.size()];
         Arrays.fill(chainOf, NONE);
@@ -244,6 +243,6 @@ public final class LoopRotation {
                 positions = positions.append(last[c] + 1);
             }
         }
-        return new BlockList(cfg.function(), Vector.of(blocks)).insertBefore(positions, copies).toFunction();
+        return new BlockList(cfg, Vector.of(blocks)).insertBefore(positions, copies).toCfg();
     }
 }

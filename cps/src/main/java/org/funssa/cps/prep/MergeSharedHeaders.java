@@ -34,18 +34,23 @@ public final class MergeSharedHeaders {
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
     public static Module.Function apply(Module.Function function, NameSupply supply) {
-        return apply(NaturalLoops.of(Cfg.of(function)), supply);
+        return apply(NaturalLoops.of(Cfg.of(function)), supply).function();
     }
 
-    /** As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph. */
-    static Module.Function apply(NaturalLoops loops, NameSupply supply) {
+    /**
+     * As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph, giving the graph
+     * of the result: the loops' own when no header needs a merge.
+     */
+    static Cfg apply(NaturalLoops loops, NameSupply supply) {
         Cfg cfg = loops.cfg();
-        Module.Function function = cfg.function();
         Vector<BlockList.Block> blocks = null; // made on the first header that needs a merge
         Vector<BlockList.Block> added = Vector.empty();
         NameSupply names = supply.restarted();
         Vector<Integer> positions = Vector.empty();
         for (int h = 0; h < cfg.size(); h++) {
+            if (!loops.isHeader(h)) {
+                continue;
+            }
             IntSeq latches = loops.latches(h);
             if (latches.size() < 2) {
                 continue;
@@ -60,8 +65,8 @@ public final class MergeSharedHeaders {
             positions = positions.append(latches.get(latches.size() - 1) + 1);
         }
         if (added.isEmpty()) {
-            return function;
+            return cfg;
         }
-        return new BlockList(function, blocks).insertBefore(positions, added).toFunction();
+        return new BlockList(cfg, blocks).insertBefore(positions, added).toCfg();
     }
 }

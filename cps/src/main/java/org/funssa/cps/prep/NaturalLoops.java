@@ -3,6 +3,7 @@ package org.funssa.cps.prep;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.DiGraph;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.Dominators;
 import org.funssa.core.graph.IntSeq;
@@ -53,9 +54,10 @@ final class NaturalLoops {
 
     /** Whether some back edge enters the block. */
     boolean isHeader(int block) {
-        IntSeq preds = cfg.predecessors(block);
-        for (int i = 0; i < preds.size(); i++) {
-            if (isBackEdge(preds.get(i), block)) {
+        DiGraph graph = cfg.graph();
+        int count = graph.predecessorCount(block);
+        for (int i = 0; i < count; i++) {
+            if (isBackEdge(graph.predecessor(block, i), block)) {
                 return true;
             }
         }
@@ -110,11 +112,13 @@ final class NaturalLoops {
                 blocks[n++] = b;
             }
         }
-        // the list is its own work list: the blocks after the header are expanded in turn
+        // the list is its own work list: the blocks after the header are expanded in turn (the graph's predecessors
+        // read in place: a function's loops hold a block once for each loop around it)
+        DiGraph graph = cfg.graph();
         for (int next = 1; next < n; next++) {
-            IntSeq preds = cfg.predecessors(blocks[next]);
-            for (int i = 0; i < preds.size(); i++) {
-                int p = preds.get(i);
+            int count = graph.predecessorCount(blocks[next]);
+            for (int i = 0; i < count; i++) {
+                int p = graph.predecessor(blocks[next], i);
                 if (tree.contains(p) && stamp[p] != mark) {
                     stamp[p] = mark;
                     blocks = grown(blocks, n);

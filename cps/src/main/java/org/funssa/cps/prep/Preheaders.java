@@ -38,13 +38,15 @@ public final class Preheaders {
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
     public static Module.Function apply(Module.Function function, NameSupply supply) {
-        return apply(NaturalLoops.of(Cfg.of(function)), supply);
+        return apply(NaturalLoops.of(Cfg.of(function)), supply).function();
     }
 
-    /** As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph. */
-    static Module.Function apply(NaturalLoops loops, NameSupply supply) {
+    /**
+     * As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph, giving the graph
+     * of the result: the loops' own when no header needs a preheader.
+     */
+    static Cfg apply(NaturalLoops loops, NameSupply supply) {
         Cfg cfg = loops.cfg();
-        Module.Function function = cfg.function();
         Vector<BlockList.Block> blocks = null; // made on the first header that needs a preheader
         Vector<BlockList.Block> added = Vector.empty();
         Vector<Integer> positions = Vector.empty();
@@ -57,10 +59,10 @@ public final class Preheaders {
             if (h == cfg.entry()) {
                 blocks = blocks != null ? blocks : BlockList.of(cfg).blocks();
                 BlockList.Block entry = blocks.get(h);
-                Stmt prologue = entry.code().head();
-                blocks = blocks.update(h, new BlockList.Block(header, false, entry.code().tail(), entry.terminator()));
-                added = added.append(new BlockList.Block(names.fresh("_pre"), true, Vector.of(prologue),
-                        BlockList.Block.jumpTo(header, header).terminator()));
+                Stmt prologue = entry.statements().head();
+                blocks = blocks.update(h, new BlockList.Block(header, false, entry.statements().tail()));
+                added = added.append(new BlockList.Block(names.fresh("_pre"), true,
+                        Vector.of(prologue, BlockList.jump(header))));
                 positions = positions.append(h);
                 continue;
             }
@@ -78,8 +80,8 @@ public final class Preheaders {
             positions = positions.append(h);
         }
         if (added.isEmpty()) {
-            return function;
+            return cfg;
         }
-        return new BlockList(function, blocks).insertBefore(positions, added).toFunction();
+        return new BlockList(cfg, blocks).insertBefore(positions, added).toCfg();
     }
 }

@@ -88,16 +88,28 @@ public final class TreeDivision {
     /**
      * As {@link #apply(Module.Function, NameSupply, boolean)} for the statements that need LIR statements or blocks
      * to be divided (see the class comment); the others keep their trees for construction to divide as it lowers
-     * them. Itself when no statement needs it.
+     * them. Itself when no statement needs it. Each statement's trees are walked once to decide (with one work
+     * stack for all), those before the first that needs division are not looked at again, and only the statements
+     * that need it are handed to the divider.
      */
     public static Module.Function beforeLowering(Module.Function function, NameSupply supply,
                                                  boolean predicatedDefinitions) {
-        if (!function.body().exists(s -> needsStatements(s, predicatedDefinitions))) {
+        Vector<Stmt> body = function.body();
+        NeedsStatements needs = new NeedsStatements(predicatedDefinitions);
+        int first = 0;
+        for (Stmt stmt : body) {
+            if (needs.test(stmt)) {
+                break;
+            }
+            first++;
+        }
+        if (first == body.size()) {
             return function;
         }
         Divider divider = new Divider(function, supply.restarted(), predicatedDefinitions);
-        for (Stmt stmt : function.body()) {
-            if (needsStatements(stmt, predicatedDefinitions)) {
+        int index = 0;
+        for (Stmt stmt : body) {
+            if (index++ >= first && needs.test(stmt)) {
                 divider.statement(stmt);
             } else {
                 divider.out.add(stmt);
@@ -107,47 +119,53 @@ public final class TreeDivision {
                 Vector.ofAll(divider.out));
     }
 
-    /** Whether dividing the statement needs LIR statements or blocks: what {@link #beforeLowering} divides. */
-    private static boolean needsStatements(Stmt stmt, boolean predicatedDefinitions) {
-        return switch (stmt) {
-            case Stmt.Set s -> switch (s.target()) {
-                case LExp.Reg r -> predicatedDefinitions && s.value() instanceof LExp.If i && isPredicatedSelect(r, i)
-                        ? hasLazyIf(i.condition())
-                        : hasLazyIf(s.value());
-                case LExp.Mem m -> hasLazyIf(m.address()) || hasLazyIf(s.value());
-                default -> true;
-            };
-            case Stmt.JumpC j -> hasLazyIf(j.test());
-            case Stmt.JumpN j -> hasLazyIf(j.value());
-            case Stmt.Call c -> hasLazyIf(c.function()) || c.args().exists(TreeDivision::hasLazyIf)
-                    || !c.receivers().forAll(TreeDivision::isStoreTarget);
-            case Stmt.Prologue p -> !p.params().forAll(TreeDivision::isStoreTarget);
-            case Stmt.Epilogue e -> e.results().exists(TreeDivision::hasLazyIf);
-            case Stmt.Parallel p -> true;
-            case Stmt.Phi p -> true;
-            case Stmt.Jump j -> false;
-            case Stmt.DefLabel d -> false;
-            case Stmt.Use u -> false;
-            case Stmt.Clobber c -> false;
-            case Stmt.Line l -> false;
-        };
-    }
+    /** Whether dividing a statement needs LIR statements or blocks: what {@link #beforeLowering} divides. */
+    private static final class NeedsStatements {
+        private final boolean predicatedDefinitions;
+        /** The trees left to walk; empty between tests. */
+        private final ArrayDeque<LExp> work = new ArrayDeque<>();
 
-    /** Whether the expression has a lazy IF, which division makes control flow. */
-    private static boolean hasLazyIf(LExp e) {
-        if (isAtom(e)) {
+        NeedsStatements(boolean predicatedDefinitions) {
+            this.predicatedDefinitions = predicatedDefinitions;
+        }
+
+        boolean test(Stmt stmt) {
+            return switch (stmt) {
+                case Stmt.Set s -> switch (s.target()) {
+                    case LExp.Reg r -> predicatedDefinitions && s.value() instanceof LExp.If i
+                            && isPredicatedSelect(r, i) ? hasLazyIf(i.condition()) : hasLazyIf(s.value());
+                    case LExp.Mem m -> hasLazyIf(m.address()) || hasLazyIf(s.value());
+                    default -> true;
+                };
+                case Stmt.JumpC j -> hasLazyIf(j.test());
+                case Stmt.JumpN j -> hasLazyIf(j.value());
+                case Stmt.Call c -> hasLazyIf(c.function()) || c.args().exists(this::hasLazyIf)
+                        || !c.receivers().forAll(TreeDivision::isStoreTarget);
+                case Stmt.Prologue p -> !p.params().forAll(TreeDivision::isStoreTarget);
+                case Stmt.Epilogue e -> e.results().exists(this::hasLazyIf);
+                case Stmt.Parallel p -> true;
+                case Stmt.Phi p -> true;
+                case Stmt.Jump j -> false;
+                case Stmt.DefLabel d -> false;
+                case Stmt.Use u -> false;
+                case Stmt.Clobber c -> false;
+                case Stmt.Line l -> false;
+            };
+        }
+
+        /** Whether the expression has a lazy IF, which division makes control flow. */
+        private boolean hasLazyIf(LExp e) {
+            work.push(e);
+            while (!work.isEmpty()) {
+                LExp x = work.pop();
+                if (x instanceof LExp.If i && isLazy(i)) {
+                    work.clear();
+                    return true;
+                }
+                x.pushOperands(work);
+            }
             return false;
         }
-        ArrayDeque<LExp> work = new ArrayDeque<>();
-        work.push(e);
-        while (!work.isEmpty()) {
-            LExp x = work.pop();
-            if (x instanceof LExp.If i && isLazy(i)) {
-                return true;
-            }
-            x.pushOperands(work);
-        }
-        return false;
     }
 
     /** Whether the expression is an atom: REG, INTCONST, FLOATCONST, STATIC, FRAME or LABEL. */

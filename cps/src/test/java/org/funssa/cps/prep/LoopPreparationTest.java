@@ -2,12 +2,16 @@ package org.funssa.cps.prep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vavr.collection.Vector;
 import java.nio.file.Path;
+import org.funssa.core.cfg.Cfg;
 import org.funssa.core.corpus.Corpus;
 import org.funssa.core.corpus.TestCorpus;
 import org.funssa.core.gen.GeneratorConfig;
 import org.funssa.core.gen.LirGenerator;
 import org.funssa.core.gen.Shape;
+import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.Dominators;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
 import org.funssa.core.names.NameSupply;
@@ -37,15 +41,44 @@ class LoopPreparationTest {
     @Test
     void isThePassesOneAfterTheOtherOnGeneratedFunctions() {
         int changed = 0;
+        for (Module.Function f : generatedFunctions()) {
+            changed += checkEveryCombination(f);
+        }
+        assertThat(changed).isGreaterThan(20);
+    }
+
+    @Test
+    void theGraphAndDominatorTreeHandedOnAreThoseOfTheFunctionReadAgain() {
+        int changed = 0;
+        for (Module.Function f : generatedFunctions()) {
+            LoopPreparation.Prepared prepared = LoopPreparation.prepare(f, true, true, true, LirNames.supply(f));
+            Cfg read = Cfg.of(prepared.cfg().function());
+            assertThat(prepared.cfg().blocks()).isEqualTo(read.blocks());
+            assertThat(prepared.cfg().entry()).isEqualTo(read.entry());
+            DominatorTree tree = Dominators.of(read);
+            for (int b = 0; b < read.size(); b++) {
+                assertThat(prepared.cfg().successors(b)).as("successors of %d", b).isEqualTo(read.successors(b));
+                assertThat(prepared.cfg().blockOf(read.block(b).label())).contains(b);
+                assertThat(prepared.dominators().contains(b)).isEqualTo(tree.contains(b));
+                if (tree.contains(b)) {
+                    assertThat(prepared.dominators().idom(b)).as("idom of %d", b).isEqualTo(tree.idom(b));
+                }
+            }
+            changed += prepared.cfg().function() == f ? 0 : 1;
+        }
+        assertThat(changed).isGreaterThan(20);
+    }
+
+    /** The functions of ten generated programs of each shape, their trees divided. */
+    private static Vector<Module.Function> generatedFunctions() {
+        Vector<Module.Function> functions = Vector.empty();
         for (Shape shape : Shape.values()) {
             for (long seed = 0; seed < 10; seed++) {
                 Module module = LirGenerator.generate(seed, GeneratorConfig.defaults().withShape(shape)).module();
-                for (Module.Function f : TreeDivision.PASS.apply(module).functions()) {
-                    changed += checkEveryCombination(f);
-                }
+                functions = functions.appendAll(TreeDivision.PASS.apply(module).functions());
             }
         }
-        assertThat(changed).isGreaterThan(20);
+        return functions;
     }
 
     @Test

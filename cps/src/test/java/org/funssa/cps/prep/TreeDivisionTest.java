@@ -87,4 +87,28 @@ class TreeDivisionTest {
         assertThat(Runs.outcome(Runs.run(divided, 10_000))).isEqualTo(Runs.outcome(Runs.run(m, 10_000)))
                 .contains("status 189");
     }
+
+    @Test
+    void beforeLoweringDividesTheLazyIfAloneAndKeepsEveryOtherStatementItself() {
+        Module m = module("""
+                 ("r%" REG I32 4 0) ("s%" REG I32 4 0)""", """
+                (PROLOGUE (0 0))
+                (SET I32 (REG I32 "s%") (ADD I32 (MEM I32 (STATIC I64 "g")) (INTCONST I32 1)))
+                (SET I32 (REG I32 "r%") (IF I32 (TSTEQ I32 (REG I32 "s%") (INTCONST I32 8))
+                      (DIVS I32 (INTCONST I32 100) (REG I32 "s%")) (DIVS I32 (INTCONST I32 1) (INTCONST I32 0))))
+                (SET I32 (MEM I32 (STATIC I64 "g")) (MUL I32 (REG I32 "r%") (REG I32 "s%")))
+                (EPILOGUE (0 0) (ADD I32 (REG I32 "r%") (MEM I32 (STATIC I64 "g"))))""");
+        Module.Function main = m.function("main").get();
+        Module.Function f = TreeDivision.beforeLowering(main, LirNames.supply(main), false);
+
+        Vector<Stmt> kept = main.body().removeAt(2);
+        assertThat(f.body().filter(s -> kept.exists(k -> k == s))).hasSize(kept.size()).isEqualTo(kept);
+        assertThat(f.body().take(2)).isEqualTo(main.body().take(2));
+        assertThat(lines(f).mkString("\n")).contains("(DEFLABEL \"_if");
+        assertThat(TreeDivision.beforeLowering(f, LirNames.supply(f), false)).isSameAs(f);
+        Module divided = new Module(m.name(), m.symbols(), m.items().map(item -> item == main ? f : item));
+        String want = Runs.outcome(Runs.run(m, 10_000));
+        assertThat(want).startsWith("returned").contains("status 108");
+        assertThat(Runs.outcome(Runs.run(divided, 10_000))).isEqualTo(want);
+    }
 }

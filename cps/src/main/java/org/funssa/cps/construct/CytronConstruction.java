@@ -42,7 +42,8 @@ final class CytronConstruction {
         VarSupply names = VarSupply.from(0);
         Lowering lowering = new Lowering(form, names, options);
         Environment env = new Environment();
-        RenamedBlocks renamed = new RenamedBlocks(form.function().name(), cfg, tree);
+        RenamedBlocks renamed = new RenamedBlocks(form.function().name(), cfg, tree,
+                options.redundantPhiElimination());
         ArrayDeque<int[]> stack = new ArrayDeque<>();
         stack.push(new int[] {tree.root(), -1});
         while (!stack.isEmpty()) {

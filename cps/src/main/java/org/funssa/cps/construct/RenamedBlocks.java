@@ -1,7 +1,10 @@
 package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.IntList;
@@ -21,8 +24,8 @@ import org.funssa.cps.rewrite.Substitution;
  *     binding variable v is the last in preorder to have started numbering at or before v;
  *   - whether a binding is in scope at a block's definition: whether its block strictly dominates the block.
  * Then only what a drop touches is rewritten: the parameter lists of the blocks that lose φs, the jumps to
- * them, and the lets and tails that mention a dropped φ, which are in the dominator subtrees of the blocks
- * that lose one (a φ variable's uses are where it is in scope).
+ * them, and the blocks that use a dropped φ. Which blocks use which φ the walk records as it goes, each block
+ * read once just after it is lowered: φ variables are known when they are made, and none is used before.
  */
 
 /**
@@ -41,9 +44,27 @@ final class RenamedBlocks implements AgreedParameters.Sites {
     /** For each node (preorder position), the number of the first variable made for its block. */
     private final int[] firstVariable;
     private int varCount;
+    /** Whether the blocks' uses of φ variables are recorded (for redundant-φ elimination). */
+    private final boolean recordUses;
+    /** Each φ variable's index among the φs, by variable number; −1 for other variables. */
+    private int[] phiIndex = new int[0];
+    /** The φ variables, by index. */
+    private final List<Atom.Var> phiVariables = new ArrayList<>();
+    /**
+     * The blocks using each φ, as lists in arrays: each φ's first use (−1 for none) and last using block, each use's
+     * block and next use. A block using a φ several times is recorded once.
+     */
+    private final IntList firstUse = new IntList();
+    private final IntList lastUser = new IntList();
+    private final IntList useBlock = new IntList();
+    private final IntList useNext = new IntList();
 
+    /**
+     * Tables for the blocks of {@code cfg} under {@code tree}; {@code recordUses} when {@link #withoutRedundantPhis()}
+     * will be asked.
+     */
     @SuppressWarnings("unchecked")
-    RenamedBlocks(String function, Cfg cfg, DominatorTree tree) {
+    RenamedBlocks(String function, Cfg cfg, DominatorTree tree, boolean recordUses) {
         this.function = function;
         this.cfg = cfg;
         this.tree = tree;
@@ -51,6 +72,7 @@ final class RenamedBlocks implements AgreedParameters.Sites {
         this.params = new Vector[cfg.size()];
         this.blocks = new Lowering.Block[cfg.size()];
         this.firstVariable = new int[preorder.size()];
+        this.recordUses = recordUses;
     }
 
     /**
@@ -67,6 +89,51 @@ final class RenamedBlocks implements AgreedParameters.Sites {
         params[b] = phis;
         blocks[b] = code;
         this.varCount = varCount;
+        if (!recordUses) {
+            return;
+        }
+        if (phiIndex.length < varCount) {
+            int old = phiIndex.length;
+            phiIndex = Arrays.copyOf(phiIndex, Math.max(varCount, 2 * old));
+            Arrays.fill(phiIndex, old, phiIndex.length, -1);
+        }
+        for (Atom.Var p : phis) {
+            phiIndex[p.id()] = phiVariables.size();
+            phiVariables.add(p);
+            firstUse.add(-1);
+            lastUser.add(-1);
+        }
+        if (phiVariables.isEmpty()) {
+            return; // no φ is made before the first block that has one
+        }
+        for (Let let : code.lets()) {
+            for (int i = 0; i < let.operandCount(); i++) {
+                use(let.operand(i), b);
+            }
+        }
+        Tail tail = code.tail();
+        for (Atom a : tail.uses()) {
+            use(a, b);
+        }
+        for (int k = 0; k < tail.jumpCount(); k++) {
+            for (Atom a : tail.jump(k).args()) {
+                use(a, b);
+            }
+        }
+    }
+
+    /** Records that block {@code b} uses the atom, if it is a φ variable. */
+    private void use(Atom a, int b) {
+        if (a instanceof Atom.Var v && v.id() < phiIndex.length && phiIndex[v.id()] >= 0) {
+            int phi = phiIndex[v.id()];
+            if (lastUser.get(phi) == b) {
+                return;
+            }
+            lastUser.set(phi, b);
+            useBlock.add(b);
+            useNext.add(firstUse.get(phi));
+            firstUse.set(phi, useBlock.size() - 1);
+        }
     }
 
     /** Block {@code b}'s φ variables. */
@@ -88,48 +155,37 @@ final class RenamedBlocks implements AgreedParameters.Sites {
         if (!agreed.dropsAny()) {
             return;
         }
-        int n = size();
-        BitSet touched = new BitSet(n);
-        int covered = -1; // the subtrees marked so far end here; preorder makes them nested or disjoint
-        for (int node = 1; node < n; node++) {
-            if (!agreed.dropsAt(node)) {
-                continue;
-            }
-            IntList sources = agreed.sources(node);
-            for (int i = 0; i < sources.size(); i++) {
-                touched.set(sources.get(i));
-            }
-            if (node > covered) {
-                int b = preorder.get(node);
-                for (covered = node; covered + 1 < n && tree.dominates(b, preorder.get(covered + 1)); covered++) {
-                    continue;
+        BitSet touched = new BitSet(size()); // by node
+        for (int node = 1; node < size(); node++) {
+            if (agreed.dropsAt(node)) {
+                touched.set(node);
+                IntList sources = agreed.sources(node);
+                for (int i = 0; i < sources.size(); i++) {
+                    touched.set(sources.get(i));
                 }
-                touched.set(node, covered + 1);
             }
         }
+        BitSet using = new BitSet(size()); // by node: the blocks using a dropped φ
+        for (int phi = 0; phi < phiVariables.size(); phi++) {
+            if (agreed.drops(phiVariables.get(phi))) {
+                for (int use = firstUse.get(phi); use >= 0; use = useNext.get(use)) {
+                    using.set(tree.preNumber(useBlock.get(use)));
+                }
+            }
+        }
+        touched.or(using);
         Substitution uses = agreed.substitution();
         for (int node = touched.nextSetBit(0); node >= 0; node = touched.nextSetBit(node + 1)) {
             int b = preorder.get(node);
             params[b] = agreed.keptParams(node);
             Lowering.Block code = blocks[b];
-            Vector<Let> lets = mentions(code.lets(), agreed) ? uses.apply(code.lets()) : code.lets();
-            Tail tail = uses.apply(code.tail().mapJumps(j -> agreed.keptArguments(j, nodeOf(j))));
+            Vector<Let> lets = using.get(node) ? uses.apply(code.lets()) : code.lets();
+            Tail tail = code.tail().mapJumps(j -> agreed.keptArguments(j, nodeOf(j)));
+            tail = using.get(node) ? uses.apply(tail) : tail;
             if (lets != code.lets() || tail != code.tail()) {
                 blocks[b] = new Lowering.Block(lets, tail, code.functionParams());
             }
         }
-    }
-
-    /** Whether a let uses a dropped φ variable. */
-    private static boolean mentions(Vector<Let> lets, AgreedParameters agreed) {
-        for (Let let : lets) {
-            for (int i = 0; i < let.operandCount(); i++) {
-                if (let.operand(i) instanceof Atom.Var v && agreed.drops(v)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private int nodeOf(Tail.Jump jump) {

@@ -62,11 +62,14 @@ final class AgreedParameters {
         /** The node's parameters (none for node 0). */
         Vector<Atom.Var> params(int node);
 
-        /** The node's tail. */
-        Tail tail(int node);
+        /** How many jumps the node's tail has. */
+        int jumpCount(int node);
 
         /** The node that jump {@code k} of the node's tail goes to, or −1 when no node carries its label. */
         int target(int node, int k);
+
+        /** Jump {@code k} of the node's tail, in the order of {@link Tail#jumps()}; asked only of jumps that pass. */
+        Tail.Jump jump(int node, int k);
 
         /** The node whose body binds {@code v} by a let, or the root for a function parameter; −1 for none. */
         int bindingNode(Atom.Var v);
@@ -79,12 +82,13 @@ final class AgreedParameters {
     private static final int STAYS = Integer.MIN_VALUE;
     /** The binding node of a variable not yet asked about. */
     private static final int UNASKED = -2;
-    private static final int[] NO_VALUES = new int[0];
 
     private final Sites function;
     private final String pass;
     private final boolean bottomMatchesAny;
-    /** The parameters, then the other variables jumps pass, numbered; those below {@link #parameters} are parameters. */
+    /**
+     * The parameters, then the other variables jumps pass, numbered; those below {@link #parameters} are parameters.
+     */
     private final Numbering variables;
     /** Each numbered variable, by number. */
     private final List<Atom.Var> variableAtoms = new ArrayList<>();
@@ -100,7 +104,7 @@ final class AgreedParameters {
     /** The atoms that are not numbered variables: value −1 − i is {@code others.get(i)}. */
     private final List<Atom> others = new ArrayList<>();
     /**
-     * The call sites of each node, as the values the jumps to it pass, one per parameter:
+     * The call sites of each node with parameters, as the values the jumps to it pass, one per parameter:
      * {@code sites[siteStart[node]]} to {@code sites[siteStart[node + 1] − 1]}, in the order of the jumps; and the
      * node each comes from.
      */
@@ -177,21 +181,23 @@ final class AgreedParameters {
         List<int[]> passed = new ArrayList<>();
         siteStart = new int[n + 1];
         for (int node = 0; node < n; node++) {
-            Tail tail = function.tail(node);
-            for (int k = 0; k < tail.jumpCount(); k++) {
-                Tail.Jump jump = tail.jump(k);
+            for (int k = 0; k < function.jumpCount(node); k++) {
                 int target = function.target(node, k);
                 if (target < 0) {
                     throw new IllegalArgumentException("function " + function.function() + ": jump to "
-                            + jump.target() + ", which no local function defines");
+                            + function.jump(node, k).target() + ", which no local function defines");
                 }
                 int arity = function.params(target).size();
+                if (arity == 0) {
+                    continue; // a call site of a node without parameters decides nothing
+                }
+                Tail.Jump jump = function.jump(node, k);
                 if (jump.args().size() < arity) {
                     throw new IllegalArgumentException("function " + function.function() + ": a jump to "
                             + jump.target() + " passes " + count(jump.args().size(), "argument") + " for its "
                             + count(arity, "parameter") + " (the verifier says where)");
                 }
-                int[] values = arity == 0 ? NO_VALUES : new int[arity];
+                int[] values = new int[arity];
                 for (int i = 0; i < arity; i++) {
                     values[i] = value(jump.args().get(i));
                     if (isParameter(values[i])) {
@@ -247,7 +253,7 @@ final class AgreedParameters {
         return droppedVariables.get(v.id());
     }
 
-    /** The nodes whose tails jump to {@code node}, once per jump, in the order of the jumps. */
+    /** The nodes whose tails jump to {@code node}, which has parameters, once per jump, in the order of the jumps. */
     IntList sources(int node) {
         IntList out = new IntList();
         for (int s = siteStart[node]; s < siteStart[node + 1]; s++) {

@@ -96,13 +96,18 @@ public final class ParameterDropping implements Pass {
         }
 
         @Override
-        public Tail tail(int node) {
-            return index.body(node).tail();
+        public int jumpCount(int node) {
+            return index.jumpCount(node);
         }
 
         @Override
         public int target(int node, int k) {
             return index.target(node, k);
+        }
+
+        @Override
+        public Tail.Jump jump(int node, int k) {
+            return index.body(node).tail().jump(k);
         }
 
         /**

@@ -44,8 +44,11 @@ final class RenamedBlocks implements AgreedParameters.Sites {
     /** For each node (preorder position), the number of the first variable made for its block. */
     private final int[] firstVariable;
     private int varCount;
-    /** Whether the blocks' uses of φ variables are recorded (for redundant-φ elimination). */
-    private final boolean recordUses;
+    /** Whether what redundant-φ elimination reads is recorded: the jumps' targets and the blocks' uses of φs. */
+    private final boolean recording;
+    /** Node n's jumps go to {@code jumpTargets[jumpStart[n]]} … {@code jumpTargets[jumpStart[n + 1] − 1]}. */
+    private final int[] jumpStart;
+    private final IntList jumpTargets = new IntList();
     /** Each φ variable's index among the φs, by variable number; −1 for other variables. */
     private int[] phiIndex = new int[0];
     /** The φ variables, by index. */
@@ -60,11 +63,11 @@ final class RenamedBlocks implements AgreedParameters.Sites {
     private final IntList useNext = new IntList();
 
     /**
-     * Tables for the blocks of {@code cfg} under {@code tree}; {@code recordUses} when {@link #withoutRedundantPhis()}
+     * Tables for the blocks of {@code cfg} under {@code tree}; {@code recording} when {@link #withoutRedundantPhis()}
      * will be asked.
      */
     @SuppressWarnings("unchecked")
-    RenamedBlocks(String function, Cfg cfg, DominatorTree tree, boolean recordUses) {
+    RenamedBlocks(String function, Cfg cfg, DominatorTree tree, boolean recording) {
         this.function = function;
         this.cfg = cfg;
         this.tree = tree;
@@ -72,7 +75,8 @@ final class RenamedBlocks implements AgreedParameters.Sites {
         this.params = new Vector[cfg.size()];
         this.blocks = new Lowering.Block[cfg.size()];
         this.firstVariable = new int[preorder.size()];
-        this.recordUses = recordUses;
+        this.recording = recording;
+        this.jumpStart = new int[recording ? preorder.size() + 1 : 0];
     }
 
     /**
@@ -89,9 +93,14 @@ final class RenamedBlocks implements AgreedParameters.Sites {
         params[b] = phis;
         blocks[b] = code;
         this.varCount = varCount;
-        if (!recordUses) {
+        if (!recording) {
             return;
         }
+        Tail tail = code.tail();
+        for (int k = 0; k < tail.jumpCount(); k++) {
+            jumpTargets.add(nodeOf(tail.jump(k)));
+        }
+        jumpStart[tree.preNumber(b) + 1] = jumpTargets.size(); // the blocks finish in preorder
         if (phiIndex.length < varCount) {
             int old = phiIndex.length;
             phiIndex = Arrays.copyOf(phiIndex, Math.max(varCount, 2 * old));
@@ -111,7 +120,6 @@ final class RenamedBlocks implements AgreedParameters.Sites {
                 use(let.operand(i), b);
             }
         }
-        Tail tail = code.tail();
         for (Atom a : tail.uses()) {
             use(a, b);
         }
@@ -213,13 +221,18 @@ final class RenamedBlocks implements AgreedParameters.Sites {
     }
 
     @Override
-    public Tail tail(int node) {
-        return blocks[preorder.get(node)].tail();
+    public int jumpCount(int node) {
+        return jumpStart[node + 1] - jumpStart[node];
     }
 
     @Override
     public int target(int node, int k) {
-        return nodeOf(tail(node).jump(k));
+        return jumpTargets.get(jumpStart[node] + k);
+    }
+
+    @Override
+    public Tail.Jump jump(int node, int k) {
+        return blocks[preorder.get(node)].tail().jump(k);
     }
 
     /** The last node in preorder whose block started numbering at or before {@code v}. */

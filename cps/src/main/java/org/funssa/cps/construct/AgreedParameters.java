@@ -68,7 +68,10 @@ final class AgreedParameters {
         /** The node that jump {@code k} of the node's tail goes to, or −1 when no node carries its label. */
         int target(int node, int k);
 
-        /** Jump {@code k} of the node's tail, in the order of {@link Tail#jumps()}; asked only of jumps that pass. */
+        /**
+         * Jump {@code k} of the node's tail, in {@link Tail#jumps()} order: asked only of jumps to nodes with
+         * parameters (and of a jump to no node, for the message).
+         */
         Tail.Jump jump(int node, int k);
 
         /** The node whose body binds {@code v} by a let, or the root for a function parameter; −1 for none. */

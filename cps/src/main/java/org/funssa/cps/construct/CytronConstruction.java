@@ -23,8 +23,10 @@ import org.funssa.cps.prep.PhiPlacement;
  * of the jump to Y, written when X's tail is lowered; every Stack(v) starts as ⊥ (§4.3). The walk
  * uses an explicit stack over the dominator tree (10^5 levels deep and more) and the undo log of
  * Environment to "pop all the variables that have been put onto the stack during the processing of
- * block X". Each block's local function is defined in its immediate dominator's body (Nesting), so the
- * result has the IR's scoping as its dominance property, whichever variant.
+ * block X". When the options ask for it, redundant-φ elimination (seed 004 §6.14 and A.4) is decided and
+ * done on the tables the walk wrote (RenamedBlocks), before they are nested. Each block's local function is
+ * defined in its immediate dominator's body (Nesting), so the result has the IR's scoping as its dominance
+ * property, whichever variant.
  */
 
 /** Builds the SSA form of a function in normal form by Cytron et al.'s method. */
@@ -38,13 +40,11 @@ final class CytronConstruction {
         RegisterEffects effects = RegisterEffects.of(cfg);
         IntSeq[] phis = phis(effects, tree, variant);
         Registers registers = new Registers(form, effects.numbers());
-        int n = cfg.size();
         VarSupply names = VarSupply.from(0);
         Lowering lowering = new Lowering(form, registers, names, options);
         Environment env = new Environment(registers);
-        Lowering.Block[] blocks = new Lowering.Block[n];
-        @SuppressWarnings("unchecked")
-        Vector<Atom.Var>[] params = new Vector[n];
+        RenamedBlocks renamed = new RenamedBlocks(form.function().name(), cfg, tree,
+                options.redundantPhiElimination());
         ArrayDeque<int[]> stack = new ArrayDeque<>();
         stack.push(new int[] {tree.root(), -1});
         while (!stack.isEmpty()) {
@@ -55,31 +55,36 @@ final class CytronConstruction {
                 continue;
             }
             stack.push(new int[] {b, env.mark()});
+            renamed.start(b, names.count());
             Atom.Var[] ps = new Atom.Var[phis[b].size()];
             for (int i = 0; i < ps.length; i++) {
                 int register = phis[b].get(i);
                 ps[i] = names.fresh(registers.name(register), registers.type(register));
                 env.put(register, ps[i]);
             }
-            params[b] = ps.length == 0 ? Vector.empty() : Vector.of(ps);
-            blocks[b] = lowering.block(b, env, t -> phis[t]);
+            renamed.finish(b, ps.length == 0 ? Vector.empty() : Vector.of(ps),
+                    lowering.block(b, env, t -> phis[t]), names.count());
             IntSeq children = tree.children(b);
             for (int k = children.size() - 1; k >= 0; k--) {
                 stack.push(new int[] {children.get(k), -1});
             }
         }
+        if (options.redundantPhiElimination()) {
+            renamed.withoutRedundantPhis();
+        }
         Body body = Nesting.nest(tree, new Nesting.Parts() {
             @Override
             public Fn function(int node, Body nested) {
-                return new Fn(new Label(cfg.block(node).label()), params[node], nested);
+                return new Fn(new Label(cfg.block(node).label()), renamed.phis(node), nested);
             }
 
             @Override
             public Body body(int node) {
-                return Body.of(blocks[node].lets(), blocks[node].tail());
+                Lowering.Block code = renamed.code(node);
+                return Body.of(code.lets(), code.tail());
             }
         });
-        Lowering.Block entry = blocks[tree.root()];
+        Lowering.Block entry = renamed.code(tree.root());
         return lowering.function(new Lowering.Block(body.lets(), body.tail(), entry.functionParams()),
                 body.functions());
     }

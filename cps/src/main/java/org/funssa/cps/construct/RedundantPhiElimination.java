@@ -19,9 +19,13 @@ import org.funssa.cps.pass.Pass;
  * always in case 3 with ⊥ (y1 may be defined on one branch only), where the parameter then stays. This
  * is parameter dropping (seed 003 §6.2.2) with ⊥ matching any atom, run to a fixpoint.
  *
- * Construction runs it when its options ask (as COINS does after translation, A.4), and pass strings name it
- * among the optimizations (org.funssa.cps.opt.Optimizations) to clear the φs that copy propagation and the
- * other passes make useless, which is what §6.14 is for. Idempotent: the fixpoint is reached in one run.
+ * The decision is made in one place, AgreedParameters, and asked of two forms of a function. This pass asks it
+ * about a finished nest (through ParameterDropping): pass strings name it among the optimizations
+ * (org.funssa.cps.opt.Optimizations) to clear the φs that copy propagation and the other passes make useless,
+ * which is what §6.14 is for, and the dropped construction runs it when its options ask. Cytron's constructions
+ * ask it, when their options do (as COINS runs rpe after translation, A.4), about the blocks renaming has just
+ * written, before they are nested (RenamedBlocks), with the same result as this pass after them; this pass is
+ * the reference. Idempotent: the fixpoint is reached in one run.
  */
 
 /**

@@ -11,8 +11,10 @@ import org.funssa.cps.prep.PhiPlacement;
  *   lifted   LiftedConstruction (seed 003 §6.2.1);
  *   dropped  lifted, then BlockSinking and ParameterDropping (seed 003 §6.2.2);
  *   mini, semi, prun  CytronConstruction with PhiPlacement's variant (seed 004 chapter 4);
- * and, when the options ask for it, RedundantPhiElimination (seed 004 A.4) on everything but the
- * lifted form, which stays closed.
+ * and, when the options ask for it, redundant-φ elimination (seed 004 §6.14, A.4) on everything but the
+ * lifted form, which stays closed: RedundantPhiElimination after the dropped form, and within
+ * CytronConstruction, on the blocks renaming wrote, for the other three (the same decision, AgreedParameters',
+ * and the same result).
  */
 
 /** LIR to the functional IR: SSA construction. */
@@ -45,16 +47,16 @@ public final class Ssa {
 
     /** One function in normal form in functional form: the constructions after the common preparation. */
     static Function construct(NormalForm form, Construction construction, ConstructionOptions options) {
-        Function built = switch (construction) {
+        return switch (construction) {
             case LIFTED -> LiftedConstruction.construct(form, options);
-            case DROPPED -> ParameterDropping.PASS.apply(
-                    BlockSinking.PASS.apply(LiftedConstruction.construct(form, options)));
+            case DROPPED -> {
+                Function dropped = ParameterDropping.PASS.apply(
+                        BlockSinking.PASS.apply(LiftedConstruction.construct(form, options)));
+                yield options.redundantPhiElimination() ? RedundantPhiElimination.PASS.apply(dropped) : dropped;
+            }
             case MINIMAL -> CytronConstruction.construct(form, PhiPlacement.Variant.MINIMAL, options);
             case SEMI_PRUNED -> CytronConstruction.construct(form, PhiPlacement.Variant.SEMI_PRUNED, options);
             case PRUNED -> CytronConstruction.construct(form, PhiPlacement.Variant.PRUNED, options);
         };
-        return options.redundantPhiElimination() && construction != Construction.LIFTED
-                ? RedundantPhiElimination.PASS.apply(built)
-                : built;
     }
 }

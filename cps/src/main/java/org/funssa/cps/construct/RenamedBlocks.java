@@ -1,0 +1,261 @@
+package org.funssa.cps.construct;
+
+import io.vavr.collection.Vector;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.IntList;
+import org.funssa.core.graph.IntSeq;
+import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Let;
+import org.funssa.cps.ir.Tail;
+import org.funssa.cps.rewrite.Substitution;
+
+/*
+ * Seed 004 §6.14 "Removing useless φ-instructions" and A.4 (COINS's rpe after translation), decided on the
+ * tables Cytron et al.'s renaming (Figure 4.3) has just written, before Nesting makes the nest of them. The
+ * decision is AgreedParameters' with ⊥ matching any atom, as RedundantPhiElimination's, and so are its
+ * cases; what this file adds is the two questions the decision asks, answered from the renaming walk:
+ *   - where a variable is bound: the walk visits the blocks in preorder of the dominator tree and numbers
+ *     the variables it makes in that order, a block's φ variables first and then its lets', so the block
+ *     binding variable v is the last in preorder to have started numbering at or before v;
+ *   - whether a binding is in scope at a block's definition: whether its block strictly dominates the block.
+ * Then only what a drop touches is rewritten: the parameter lists of the blocks that lose φs, the jumps to
+ * them, and the blocks that use a dropped φ. Which blocks use which φ the walk records as it goes, each block
+ * read once just after it is lowered: φ variables are known when they are made, and none is used before.
+ */
+
+/**
+ * What renaming wrote for each block of a function, by block number: its φ variables (the parameters of its local
+ * function) and its lets and tail; the blocks in preorder of the dominator tree are the nodes {@link
+ * AgreedParameters} reads. {@link #withoutRedundantPhis()} is redundant-φ elimination on these tables.
+ */
+final class RenamedBlocks implements AgreedParameters.Sites {
+
+    private final String function;
+    private final Cfg cfg;
+    private final DominatorTree tree;
+    private final IntSeq preorder;
+    private final Vector<Atom.Var>[] params;
+    private final Lowering.Block[] blocks;
+    /** For each node (preorder position), the number of the first variable made for its block. */
+    private final int[] firstVariable;
+    private int varCount;
+    /** Whether what redundant-φ elimination reads is recorded: the jumps' targets and the blocks' uses of φs. */
+    private final boolean recording;
+    /** Node n's jumps go to {@code jumpTargets[jumpStart[n]]} … {@code jumpTargets[jumpStart[n + 1] − 1]}. */
+    private final int[] jumpStart;
+    private final IntList jumpTargets = new IntList();
+    /** Each φ variable's index among the φs, by variable number; −1 for other variables. */
+    private int[] phiIndex = new int[0];
+    /** The φ variables, by index. */
+    private final List<Atom.Var> phiVariables = new ArrayList<>();
+    /**
+     * The blocks using each φ, as lists in arrays: each φ's first use (−1 for none) and last using block, each use's
+     * block and next use. A block using a φ several times is recorded once.
+     */
+    private final IntList firstUse = new IntList();
+    private final IntList lastUser = new IntList();
+    private final IntList useBlock = new IntList();
+    private final IntList useNext = new IntList();
+
+    /**
+     * Tables for the blocks of {@code cfg} under {@code tree}; {@code recording} when {@link #withoutRedundantPhis()}
+     * will be asked.
+     */
+    @SuppressWarnings("unchecked")
+    RenamedBlocks(String function, Cfg cfg, DominatorTree tree, boolean recording) {
+        this.function = function;
+        this.cfg = cfg;
+        this.tree = tree;
+        this.preorder = tree.preorder();
+        this.params = new Vector[cfg.size()];
+        this.blocks = new Lowering.Block[cfg.size()];
+        this.firstVariable = new int[preorder.size()];
+        this.recording = recording;
+        this.jumpStart = new int[recording ? preorder.size() + 1 : 0];
+    }
+
+    /**
+     * Starts block {@code b}, whose variables are numbered from {@code firstVariable}: the walk starts the blocks in
+     * preorder of the dominator tree.
+     */
+    void start(int b, int firstVariable) {
+        this.firstVariable[tree.preNumber(b)] = firstVariable;
+        this.varCount = firstVariable;
+    }
+
+    /** Records block {@code b}'s φ variables and code, all its variables made below {@code varCount}. */
+    void finish(int b, Vector<Atom.Var> phis, Lowering.Block code, int varCount) {
+        params[b] = phis;
+        blocks[b] = code;
+        this.varCount = varCount;
+        if (!recording) {
+            return;
+        }
+        Tail tail = code.tail();
+        for (int k = 0; k < tail.jumpCount(); k++) {
+            jumpTargets.add(nodeOf(tail.jump(k)));
+        }
+        jumpStart[tree.preNumber(b) + 1] = jumpTargets.size(); // the blocks finish in preorder
+        if (phiIndex.length < varCount) {
+            int old = phiIndex.length;
+            phiIndex = Arrays.copyOf(phiIndex, Math.max(varCount, 2 * old));
+            Arrays.fill(phiIndex, old, phiIndex.length, -1);
+        }
+        for (Atom.Var p : phis) {
+            phiIndex[p.id()] = phiVariables.size();
+            phiVariables.add(p);
+            firstUse.add(-1);
+            lastUser.add(-1);
+        }
+        if (phiVariables.isEmpty()) {
+            return; // no φ is made before the first block that has one
+        }
+        for (Let let : code.lets()) {
+            for (int i = 0; i < let.operandCount(); i++) {
+                use(let.operand(i), b);
+            }
+        }
+        for (Atom a : tail.uses()) {
+            use(a, b);
+        }
+        for (int k = 0; k < tail.jumpCount(); k++) {
+            for (Atom a : tail.jump(k).args()) {
+                use(a, b);
+            }
+        }
+    }
+
+    /** Records that block {@code b} uses the atom, if it is a φ variable. */
+    private void use(Atom a, int b) {
+        if (a instanceof Atom.Var v && v.id() < phiIndex.length && phiIndex[v.id()] >= 0) {
+            int phi = phiIndex[v.id()];
+            if (lastUser.get(phi) == b) {
+                return;
+            }
+            lastUser.set(phi, b);
+            useBlock.add(b);
+            useNext.add(firstUse.get(phi));
+            firstUse.set(phi, useBlock.size() - 1);
+        }
+    }
+
+    /** Block {@code b}'s φ variables. */
+    Vector<Atom.Var> phis(int b) {
+        return params[b];
+    }
+
+    /** Block {@code b}'s lets and tail. */
+    Lowering.Block code(int b) {
+        return blocks[b];
+    }
+
+    /**
+     * Drops the φs of seed 004 §6.14's cases from the tables: their variables from the blocks' parameters, their
+     * arguments from the jumps to them, and their uses, replaced by the atom each stands for.
+     */
+    void withoutRedundantPhis() {
+        AgreedParameters agreed = AgreedParameters.decide(this, "rpe", true);
+        if (!agreed.dropsAny()) {
+            return;
+        }
+        BitSet touched = new BitSet(size()); // by node
+        for (int node = 1; node < size(); node++) {
+            if (agreed.dropsAt(node)) {
+                touched.set(node);
+                IntList sources = agreed.sources(node);
+                for (int i = 0; i < sources.size(); i++) {
+                    touched.set(sources.get(i));
+                }
+            }
+        }
+        BitSet using = new BitSet(size()); // by node: the blocks using a dropped φ
+        for (int phi = 0; phi < phiVariables.size(); phi++) {
+            if (agreed.drops(phiVariables.get(phi))) {
+                for (int use = firstUse.get(phi); use >= 0; use = useNext.get(use)) {
+                    using.set(tree.preNumber(useBlock.get(use)));
+                }
+            }
+        }
+        touched.or(using);
+        Substitution uses = agreed.substitution();
+        for (int node = touched.nextSetBit(0); node >= 0; node = touched.nextSetBit(node + 1)) {
+            int b = preorder.get(node);
+            params[b] = agreed.keptParams(node);
+            Lowering.Block code = blocks[b];
+            Vector<Let> lets = using.get(node) ? uses.apply(code.lets()) : code.lets();
+            Tail tail = code.tail().mapJumps(j -> agreed.keptArguments(j, nodeOf(j)));
+            tail = using.get(node) ? uses.apply(tail) : tail;
+            if (lets != code.lets() || tail != code.tail()) {
+                blocks[b] = new Lowering.Block(lets, tail, code.functionParams());
+            }
+        }
+    }
+
+    private int nodeOf(Tail.Jump jump) {
+        return cfg.blockOf(jump.target().name()).map(tree::preNumber).getOrElse(-1);
+    }
+
+    @Override
+    public String function() {
+        return function;
+    }
+
+    @Override
+    public int size() {
+        return preorder.size();
+    }
+
+    @Override
+    public int varCount() {
+        return varCount;
+    }
+
+    @Override
+    public Vector<Atom.Var> params(int node) {
+        return params[preorder.get(node)];
+    }
+
+    @Override
+    public int jumpCount(int node) {
+        return jumpStart[node + 1] - jumpStart[node];
+    }
+
+    @Override
+    public int target(int node, int k) {
+        return jumpTargets.get(jumpStart[node] + k);
+    }
+
+    @Override
+    public Tail.Jump jump(int node, int k) {
+        return blocks[preorder.get(node)].tail().jump(k);
+    }
+
+    /** The last node in preorder whose block started numbering at or before {@code v}. */
+    @Override
+    public int bindingNode(Atom.Var v) {
+        if (v.id() < 0 || v.id() >= varCount) {
+            return -1;
+        }
+        int lo = 0;
+        int hi = firstVariable.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (firstVariable[mid] <= v.id()) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    @Override
+    public boolean strictlyEncloses(int outer, int inner) {
+        return outer < inner && tree.dominates(preorder.get(outer), preorder.get(inner));
+    }
+}

@@ -289,7 +289,14 @@ final class AgreedParameters {
     }
 
     private static <T> Vector<T> withoutDropped(Vector<T> items, BitSet gone) {
-        return items.zipWithIndex().filter(t -> !gone.get(t._2)).map(t -> t._1);
+        List<T> kept = new ArrayList<>(items.size());
+        int position = 0;
+        for (T item : items) {
+            if (!gone.get(position++)) {
+                kept.add(item);
+            }
+        }
+        return Vector.ofAll(kept);
     }
 
     private static String count(int n, String noun) {

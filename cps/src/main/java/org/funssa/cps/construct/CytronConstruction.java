@@ -43,7 +43,7 @@ final class CytronConstruction {
         VarSupply names = VarSupply.from(0);
         Lowering lowering = new Lowering(form, registers, names, options);
         Environment env = new Environment(registers);
-        RenamedBlocks renamed = new RenamedBlocks(form.function().name(), cfg, tree,
+        RenamedBlocks renamed = new RenamedBlocks(form.name(), cfg, tree,
                 options.redundantPhiElimination());
         ArrayDeque<int[]> stack = new ArrayDeque<>();
         stack.push(new int[] {tree.root(), -1});

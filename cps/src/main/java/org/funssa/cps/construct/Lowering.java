@@ -107,7 +107,7 @@ final class Lowering {
 
     /** The IR function whose body is the lowered entry block, with the given local functions. */
     Function function(Block entry, Vector<Fn> local) {
-        String name = form.function().name();
+        String name = form.name();
         return new Function(name, form.symbols(),
                 entry.functionParams().getOrElseThrow(() -> new IllegalStateException("function " + name
                         + ": the entry block has no PROLOGUE")),
@@ -446,7 +446,7 @@ final class Lowering {
         }
 
         private IllegalArgumentException unsupported(String what) {
-            return new IllegalArgumentException("function " + form.function().name() + ": statement "
+            return new IllegalArgumentException("function " + form.name() + ": statement "
                     + LirPrinter.print(current) + ": " + what);
         }
     }

@@ -35,7 +35,7 @@ import org.funssa.cps.prep.TreeDivision;
  * operator it splits off in the statements it divides, so the IR would carry declarations for nothing). The
  * function's other statements keep their trees, which lowering divides into lets.
  */
-record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, MemoryRegister memory,
+record NormalForm(Vector<Symbol> symbols, Cfg cfg, MemoryRegister memory,
                   DominatorTree dominators, RegisterTypes registerTypes, Vector<Type> results) {
 
     /**
@@ -56,9 +56,8 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
                 options.preheaders(), options.loopRotation(), names);
         MemoryRegister.Marked marked = MemoryRegister.mark(prepared.cfg(), names);
         Cfg cfg = marked.cfg();
-        Module.Function function = cfg.function();
         if (!cfg.predecessors(cfg.entry()).isEmpty()) {
-            throw new IllegalArgumentException("function " + function.name() + ": the entry block \""
+            throw new IllegalArgumentException("function " + cfg.name() + ": the entry block \""
                     + cfg.block(cfg.entry()).label() + "\" (the one with PROLOGUE) is the target of a jump; "
                     + "construction needs an entry without predecessors, which preheaders give it: leave out "
                     + "`--option no-preheaders` (ConstructionOptions.withPreheaders(true))");
@@ -69,16 +68,29 @@ record NormalForm(Module.Function function, Vector<Symbol> symbols, Cfg cfg, Mem
             if (!statements.isEmpty() && statements.last() instanceof Stmt.Epilogue e) {
                 Vector<Type> these = e.results().map(r -> (Type) Type.of(r.type())).append(Type.MEM);
                 if (results.exists(r -> !r.equals(these))) {
-                    throw new IllegalArgumentException("function " + function.name() + ": " + LirPrinter.print(e)
+                    throw new IllegalArgumentException("function " + cfg.name() + ": " + LirPrinter.print(e)
                             + " returns " + these.init().mkString(", ") + " where an earlier EPILOGUE returns "
                             + results.get().init().mkString(", "));
                 }
                 results = Option.of(these);
             }
         }
-        return new NormalForm(function, symbols, cfg, marked.memory(), prepared.dominators(),
-                new RegisterTypes(function, marked.memory()),
+        return new NormalForm(symbols, cfg, marked.memory(), prepared.dominators(),
+                new RegisterTypes(cfg, marked.memory()),
                 results.getOrElse(Vector.of(Type.MEM)));
+    }
+
+    /** The function's name. */
+    String name() {
+        return cfg.name();
+    }
+
+    /**
+     * The function in normal form, its body assembled from the graph's blocks when first asked for: construction
+     * itself needs only the blocks.
+     */
+    Module.Function function() {
+        return cfg.function();
     }
 
     /** The type of a register. */

@@ -3,9 +3,9 @@ package org.funssa.cps.construct;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirType;
-import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.funssa.core.lir.Symbol;
 import org.funssa.cps.ir.Type;
@@ -21,13 +21,13 @@ import org.funssa.cps.prep.Statements;
 /** The types of the registers of one function in normal form, the memory register's MEM. Not thread-safe. */
 final class RegisterTypes {
 
-    private final Module.Function function;
+    private final Cfg cfg;
     private final Map<String, Type> types = new HashMap<>();
     private boolean walked;
 
-    RegisterTypes(Module.Function function, MemoryRegister memory) {
-        this.function = function;
-        for (Symbol symbol : function.symbols()) {
+    RegisterTypes(Cfg cfg, MemoryRegister memory) {
+        this.cfg = cfg;
+        for (Symbol symbol : cfg.symbols()) {
             if (symbol instanceof Symbol.Reg r && !(r.type() instanceof LirType.Unknown)) {
                 types.put(r.name(), Type.of(r.type()));
             }
@@ -41,8 +41,10 @@ final class RegisterTypes {
         if (type == null && !walked) {
             walked = true;
             ArrayDeque<LExp> work = new ArrayDeque<>();
-            for (Stmt stmt : function.body()) {
-                undeclared(stmt, work);
+            for (Cfg.Block block : cfg.blocks()) {
+                for (Stmt stmt : block.statements()) {
+                    undeclared(stmt, work);
+                }
             }
             type = types.get(register);
         }

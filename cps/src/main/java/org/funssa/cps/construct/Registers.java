@@ -51,7 +51,7 @@ final class Registers {
         if (r >= 0) {
             return r;
         }
-        throw new IllegalStateException("function " + form.function().name() + ": register " + register
+        throw new IllegalStateException("function " + form.name() + ": register " + register
                 + " is not in the graph that construction numbered");
     }
 

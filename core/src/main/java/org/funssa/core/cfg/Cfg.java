@@ -41,7 +41,11 @@ public final class Cfg implements Graph {
 
         /** The last statement when it is a jump or {@code EPILOGUE}. */
         public Option<Stmt> terminator() {
-            return statements.lastOption().filter(Stmt::endsBlock);
+            if (statements.isEmpty()) {
+                return Option.none();
+            }
+            Stmt last = statements.last();
+            return last.endsBlock() ? Option.some(last) : Option.none();
         }
     }
 
@@ -220,7 +224,7 @@ public final class Cfg implements Graph {
             } else if (offset >= 0 && secondPrologue == null) {
                 secondPrologue = block.statements().get(offset);
             }
-            labelled.add(b > 0 ? new Block(block.label(), false, block.statements()) : block);
+            labelled.add(b > 0 && block.synthetic() ? new Block(block.label(), false, block.statements()) : block);
         }
         Block first = blocks.head();
         String firstLabel = first.synthetic() ? synthesizedLabel(0, byLabel) : first.label();

@@ -41,7 +41,11 @@ public final class Cfg implements Graph {
 
         /** The last statement when it is a jump or {@code EPILOGUE}. */
         public Option<Stmt> terminator() {
-            return statements.lastOption().filter(Stmt::endsBlock);
+            if (statements.isEmpty()) {
+                return Option.none();
+            }
+            Stmt last = statements.last();
+            return last.endsBlock() ? Option.some(last) : Option.none();
         }
     }
 
@@ -112,7 +116,7 @@ public final class Cfg implements Graph {
         for (Stmt stmt : body) {
             all[index] = stmt;
             if (stmt instanceof Stmt.DefLabel(String label)) {
-                if (byLabel.contains(label)) {
+                if (!byLabel.add(label)) {
                     throw new CfgException(name, positions.of(stmt), "label \"" + label + "\" is defined twice");
                 }
                 if (open) {
@@ -120,7 +124,6 @@ public final class Cfg implements Graph {
                     starts.add(start);
                     ends.add(index);
                 }
-                byLabel.add(label);
                 blockOfLabel.add(labels.size());
                 start = index + 1;
                 currentLabel = label;
@@ -197,6 +200,10 @@ public final class Cfg implements Graph {
         }
         NameSet byLabel = new NameSet(blocks.size());
         int[] blockOf = new int[blocks.size()];
+        // carrier[b]: the block of this graph with block b's label, or -1; kept[b]: that block when block b is it (the
+        // very same statement vector too), or -1
+        int[] carrier = new int[blocks.size()];
+        int[] kept = new int[blocks.size()];
         List<Block> labelled = new ArrayList<>(blocks.size());
         int entry = -1;
         int entryOffset = 0;
@@ -207,10 +214,9 @@ public final class Cfg implements Graph {
             if (b > 0 && !byLabel.add(block.label())) {
                 throw new CfgException(name, Option.none(), "label \"" + block.label() + "\" is given twice");
             }
-            int number = labels.numberOrMinus(block.label());
-            int kept = number >= 0 && blocks().get(blockOfLabel[number]).statements() == block.statements()
-                    ? blockOfLabel[number] : -1;
-            int offset = kept == entry() ? 0 : kept >= 0 ? -1 : prologueOffset(block);
+            carrier[b] = carrierOf(block.label());
+            kept[b] = carrier[b] >= 0 && blocks().get(carrier[b]).statements() == block.statements() ? carrier[b] : -1;
+            int offset = kept[b] == entry() ? 0 : kept[b] >= 0 ? -1 : prologueOffset(block);
             if (offset >= 0 && prologue == null) {
                 prologue = block.statements().get(offset);
                 entry = b;
@@ -218,7 +224,7 @@ public final class Cfg implements Graph {
             } else if (offset >= 0 && secondPrologue == null) {
                 secondPrologue = block.statements().get(offset);
             }
-            labelled.add(b > 0 ? new Block(block.label(), false, block.statements()) : block);
+            labelled.add(b > 0 && block.synthetic() ? new Block(block.label(), false, block.statements()) : block);
         }
         Block first = blocks.head();
         String firstLabel = first.synthetic() ? synthesizedLabel(0, byLabel) : first.label();
@@ -226,6 +232,7 @@ public final class Cfg implements Graph {
             throw new CfgException(name, Option.none(), "label \"" + firstLabel + "\" is given twice");
         }
         labelled.set(0, new Block(firstLabel, first.synthetic(), first.statements()));
+        carrier[0] = carrierOf(firstLabel);
         Vector<Block> built = Vector.ofAll(labelled);
         Positions none = Positions.none();
         checkEntry(name, Option.none(), none, built, entry, entryOffset, prologue, secondPrologue);
@@ -234,7 +241,53 @@ public final class Cfg implements Graph {
             blockOf[number] = (number + 1) % blockOf.length;
         }
         return new Cfg(name, symbols, Lazy.of(() -> assemble(name, symbols, built)), built, byLabel, blockOf,
-                edges(name, none, built, entry, byLabel, blockOf), none);
+                edgesKeeping(carrier, kept, built, entry, byLabel, blockOf), none);
+    }
+
+    /** The block of this graph carrying the label, or -1. */
+    private int carrierOf(String label) {
+        int number = labels.numberOrMinus(label);
+        return number < 0 ? -1 : blockOfLabel[number];
+    }
+
+    /**
+     * The edges of blocks given to {@link #withBlocks}: a block of this graph that ends in a jump or EPILOGUE has the
+     * same jump, so its edges are its edges here, each to the block that now carries the label of its target here
+     * (all found by one lookup per block, not per edge); the other blocks are linked by their labels.
+     */
+    private DiGraph edgesKeeping(int[] carrier, int[] kept, Vector<Block> built, int entry, NameSet byLabel,
+                                 int[] blockOf) {
+        // now[old]: the block of the new graph that carries the label of this graph's block old, or -1
+        int[] now = new int[size()];
+        Arrays.fill(now, -1);
+        for (int b = 0; b < built.size(); b++) {
+            if (carrier[b] >= 0) {
+                now[carrier[b]] = b;
+            }
+        }
+        DiGraph.Builder builder = DiGraph.builder(built.size()).entry(entry).labels(built.map(Block::label));
+        Linker linker = new Linker(name, Positions.none(), builder, byLabel, blockOf);
+        for (int b = 0; b < built.size(); b++) {
+            if (kept[b] >= 0 && blocks.get(kept[b]).terminator().isDefined() && allCarried(successors(kept[b]), now)) {
+                IntSeq targets = successors(kept[b]);
+                for (int i = 0; i < targets.size(); i++) {
+                    builder.edge(b, now[targets.get(i)]);
+                }
+            } else {
+                linker.linkAll(built, b);
+            }
+        }
+        return builder.build();
+    }
+
+    /** Whether every block has a block of the new graph carrying its label. */
+    private static boolean allCarried(IntSeq blocks, int[] now) {
+        for (int i = 0; i < blocks.size(); i++) {
+            if (now[blocks.get(i)] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -289,32 +342,8 @@ public final class Cfg implements Graph {
         DiGraph.Builder builder = DiGraph.builder(blocks.size()).entry(entry)
                 .labels(blocks.map(Block::label));
         Linker linker = new Linker(name, positions, builder, byLabel, blockOfLabel);
-        int b = 0;
-        for (Block block : blocks) {
-            Vector<Stmt> statements = block.statements();
-            if (statements.isEmpty() || !statements.last().endsBlock()) {
-                if (b + 1 >= blocks.size()) {
-                    throw new CfgException(name, statements.lastOption().flatMap(positions::of), "the last block \""
-                            + block.label() + "\" falls off the end of the body without JUMP or EPILOGUE");
-                }
-                builder.edge(b, b + 1);
-            } else {
-                switch (statements.last()) {
-                    case Stmt.Jump j -> linker.link(block, b, j.target());
-                    case Stmt.JumpC j -> {
-                        linker.link(block, b, j.ifTrue());
-                        linker.link(block, b, j.ifFalse());
-                    }
-                    case Stmt.JumpN j -> {
-                        for (Stmt.Case c : j.cases()) {
-                            linker.link(block, b, c.target());
-                        }
-                        linker.link(block, b, j.otherwise());
-                    }
-                    default -> { } // EPILOGUE
-                }
-            }
-            b++;
+        for (int b = 0; b < blocks.size(); b++) {
+            linker.linkAll(blocks, b);
         }
         return builder.build();
     }
@@ -322,6 +351,34 @@ public final class Cfg implements Graph {
     /** Adds the edges of jumps, finding each target's block by its label. */
     private record Linker(String name, Positions positions, DiGraph.Builder builder, NameSet byLabel,
                           int[] blockOfLabel) {
+
+        /** Adds the edges out of block b: those of its jump, or the one into the next block when it falls through. */
+        void linkAll(Vector<Block> blocks, int b) {
+            Block block = blocks.get(b);
+            Vector<Stmt> statements = block.statements();
+            if (statements.isEmpty() || !statements.last().endsBlock()) {
+                if (b + 1 >= blocks.size()) {
+                    throw new CfgException(name, statements.lastOption().flatMap(positions::of), "the last block \""
+                            + block.label() + "\" falls off the end of the body without JUMP or EPILOGUE");
+                }
+                builder.edge(b, b + 1);
+                return;
+            }
+            switch (statements.last()) {
+                case Stmt.Jump j -> link(block, b, j.target());
+                case Stmt.JumpC j -> {
+                    link(block, b, j.ifTrue());
+                    link(block, b, j.ifFalse());
+                }
+                case Stmt.JumpN j -> {
+                    for (Stmt.Case c : j.cases()) {
+                        link(block, b, c.target());
+                    }
+                    link(block, b, j.otherwise());
+                }
+                default -> { } // EPILOGUE
+            }
+        }
 
         void link(Block block, int from, LExp.Label target) {
             int label = byLabel.numberOrMinus(target.name());

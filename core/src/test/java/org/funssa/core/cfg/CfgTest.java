@@ -10,7 +10,9 @@ import org.funssa.core.graph.CriticalEdges;
 import org.funssa.core.graph.Edge;
 import org.funssa.core.graph.LoopNestingForest;
 import org.funssa.core.graph.PostDominators;
+import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirReader;
+import org.funssa.core.lir.LirType;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
 import org.junit.jupiter.api.Test;
@@ -226,5 +228,31 @@ class CfgTest {
         Cfg.Block again = new Cfg.Block("b", false, b.statements().prepend(entry.statements().head()));
         assertThatThrownBy(() -> cfg.withBlocks(Vector.of(entry, again)))
                 .isInstanceOf(CfgException.class).hasMessageContaining("more than one PROLOGUE");
+    }
+
+    @Test
+    void aGraphMadeFromBlocksLinksTheBlocksItKeepsToWhereTheirTargetsAreNow() {
+        Cfg cfg = Cfg.of(function("""
+                (PROLOGUE (0 0))
+                (JUMPC (TSTEQ I32 (REG I32 "x") (INTCONST I32 0)) (LABEL I64 "a") (LABEL I64 "b"))
+                (DEFLABEL "a")
+                (SET I32 (REG I32 "x") (INTCONST I32 1))
+                (JUMP (LABEL I64 "b"))
+                (DEFLABEL "b")
+                (JUMP (LABEL I64 "c"))
+                (DEFLABEL "c")
+                (EPILOGUE (0 0))"""));
+        // the blocks kept in another order, a new block among them, and "b" changed to jump to it
+        Cfg.Block added = new Cfg.Block("n", false, Vector.of(new Stmt.Jump(new LExp.Label(LirType.I64, "a"))));
+        Cfg.Block changed = new Cfg.Block("b", false, Vector.of(new Stmt.Jump(new LExp.Label(LirType.I64, "n"))));
+        Cfg made = cfg.withBlocks(Vector.of(cfg.block(0), added, cfg.block(3), changed, cfg.block(1)));
+        Cfg read = Cfg.of(made.function());
+
+        assertThat(edges(made)).isEqualTo(edges(read))
+                .containsExactly(".B0 -> a b", "n -> a", "c -> ", "b -> n", "a -> b");
+        for (int b = 0; b < read.size(); b++) {
+            assertThat(made.successors(b)).isEqualTo(read.successors(b));
+            assertThat(made.predecessors(b)).isEqualTo(read.predecessors(b));
+        }
     }
 }

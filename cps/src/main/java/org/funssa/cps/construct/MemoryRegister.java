@@ -54,57 +54,87 @@ record MemoryRegister(String name) {
     static Marked mark(Cfg cfg, NameSupply names) {
         String name = names.primed("mem");
         MemoryRegister memory = new MemoryRegister(name);
-        Stmt use = new Stmt.Use(Vector.of(memory.register()));
-        Stmt clobber = new Stmt.Clobber(Vector.of(memory.register()));
         Symbol symbol = new Symbol.Reg(name, LirType.I64, 8, 0, Vector.empty());
-        Cfg marked = cfg.withStatements(cfg.symbols().append(symbol),
-                b -> marked(cfg.block(b).statements(), use, clobber));
+        Markers markers = new Markers(new Stmt.Use(Vector.of(memory.register())),
+                new Stmt.Clobber(Vector.of(memory.register())));
+        Cfg marked = cfg.withStatements(cfg.symbols().append(symbol), b -> markers.marked(cfg.block(b).statements()));
         return new Marked(marked, memory);
     }
 
-    /**
-     * The statements with a USE before each that reads memory and a CLOBBER after each that writes it: the very
-     * same vector when none does, so that a block without memory operations is not copied.
-     */
-    private static Vector<Stmt> marked(Vector<Stmt> statements, Stmt use, Stmt clobber) {
-        int first = 0;
-        for (Stmt stmt : statements) {
-            if (reads(stmt) || writes(stmt)) {
-                break;
-            }
-            first++;
-        }
-        if (first == statements.size()) {
-            return statements;
-        }
-        List<Stmt> body = new ArrayList<>(statements.size() + 8);
-        int index = 0;
-        for (Stmt stmt : statements) {
-            if (index++ < first) {
-                body.add(stmt);
-                continue;
-            }
-            if (reads(stmt)) {
-                body.add(use);
-            }
-            body.add(stmt);
-            if (writes(stmt)) {
-                body.add(clobber);
-            }
-        }
-        return Vector.ofAll(body);
-    }
+    /** The USE and CLOBBER to add, and the work stack of {@link #loads}, shared by all the blocks of one graph. */
+    private static final class Markers {
+        private final Stmt use;
+        private final Stmt clobber;
+        private final ArrayDeque<LExp> work = new ArrayDeque<>();
 
-    /** Whether the statement reads memory: a load anywhere in its trees, a store, a CALL, an EPILOGUE. */
-    private static boolean reads(Stmt stmt) {
-        return switch (stmt) {
-            case Stmt.Call c -> true;
-            case Stmt.Epilogue e -> true;
-            case Stmt.Set s -> s.target() instanceof LExp.Mem || loads(s.value());
-            case Stmt.JumpC j -> loads(j.test());
-            case Stmt.JumpN j -> loads(j.value());
-            default -> false;
-        };
+        Markers(Stmt use, Stmt clobber) {
+            this.use = use;
+            this.clobber = clobber;
+        }
+
+        /**
+         * The statements with a USE before each that reads memory and a CLOBBER after each that writes it: the very
+         * same vector when none does, so that a block without memory operations is not copied. Each statement's
+         * trees are read once.
+         */
+        Vector<Stmt> marked(Vector<Stmt> statements) {
+            List<Stmt> body = null; // made at the first statement that reads or writes memory
+            int index = 0;
+            for (Stmt stmt : statements) {
+                boolean reads = reads(stmt);
+                boolean writes = writes(stmt);
+                if (body == null && (reads || writes)) {
+                    body = new ArrayList<>(statements.size() + 8);
+                    for (int i = 0; i < index; i++) {
+                        body.add(statements.get(i));
+                    }
+                }
+                if (body != null) {
+                    if (reads) {
+                        body.add(use);
+                    }
+                    body.add(stmt);
+                    if (writes) {
+                        body.add(clobber);
+                    }
+                }
+                index++;
+            }
+            return body == null ? statements : Vector.ofAll(body);
+        }
+
+        /** Whether the statement reads memory: a load anywhere in its trees, a store, a CALL, an EPILOGUE. */
+        private boolean reads(Stmt stmt) {
+            return switch (stmt) {
+                case Stmt.Call c -> true;
+                case Stmt.Epilogue e -> true;
+                case Stmt.Set s -> s.target() instanceof LExp.Mem || loads(s.value());
+                case Stmt.JumpC j -> loads(j.test());
+                case Stmt.JumpN j -> loads(j.value());
+                default -> false;
+            };
+        }
+
+        /** Whether the expression has a MEM, which is a load when it is not a target. */
+        private boolean loads(LExp e) {
+            if (e instanceof LExp.Mem) {
+                return true;
+            }
+            if (!(e instanceof LExp.Binary || e instanceof LExp.Unary || e instanceof LExp.If
+                    || e instanceof LExp.Subreg)) {
+                return false; // a leaf
+            }
+            work.clear();
+            work.push(e);
+            while (!work.isEmpty()) {
+                LExp x = work.pop();
+                if (x instanceof LExp.Mem) {
+                    return true;
+                }
+                x.pushOperands(work);
+            }
+            return false;
+        }
     }
 
     /** Whether the statement writes memory: a store, a CALL, the PROLOGUE. */
@@ -119,25 +149,4 @@ record MemoryRegister(String name) {
 
     /** The graph of a function with markers, and its memory register. */
     record Marked(Cfg cfg, MemoryRegister memory) {}
-
-    /** Whether the expression has a MEM, which is a load when it is not a target. */
-    private static boolean loads(LExp e) {
-        if (e instanceof LExp.Mem) {
-            return true;
-        }
-        if (!(e instanceof LExp.Binary || e instanceof LExp.Unary || e instanceof LExp.If
-                || e instanceof LExp.Subreg)) {
-            return false; // a leaf
-        }
-        ArrayDeque<LExp> work = new ArrayDeque<>();
-        work.push(e);
-        while (!work.isEmpty()) {
-            LExp x = work.pop();
-            if (x instanceof LExp.Mem) {
-                return true;
-            }
-            x.pushOperands(work);
-        }
-        return false;
-    }
 }

@@ -99,6 +99,24 @@ record BlockList(Cfg graph, Vector<BlockList.Block> blocks) {
     }
 
     /**
+     * Where each block of this list is in {@code insertBefore(before, added)}: its index plus the number of blocks
+     * added before it or before a block ahead of it.
+     */
+    int[] indicesAfterInserting(Vector<Integer> before) {
+        int[] at = new int[blocks.size() + 1];
+        for (int position : before) {
+            at[position]++;
+        }
+        int[] moved = new int[blocks.size()];
+        int shift = 0;
+        for (int b = 0; b < blocks.size(); b++) {
+            shift += at[b];
+            moved[b] = b + shift;
+        }
+        return moved;
+    }
+
+    /**
      * The graph of the function whose body is this list: the first block keeps its lack of a label when it has a
      * synthetic one (it begins with PROLOGUE, and nothing jumps to it); every other block has its DEFLABEL.
      */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
 import org.funssa.core.names.NameSupply;
@@ -167,8 +168,13 @@ public final class LoopRotation {
         if (h == cfg.entry() || !loops.dominators().contains(h) || !loops.isHeader(h)) {
             return Option.none();
         }
+        if (cfg.successors(h).size() == 1) {
+            // not an exit: a back edge l → h means a path h → … → l, whose part after its last h starts at h's one
+            // successor and reaches the latch l without h, so that successor is in the loop
+            return Option.none();
+        }
         NaturalLoops.Loop loop = loops.loop(h);
-        Vector<Integer> chain = Vector.empty();
+        IntList chain = new IntList(4);
         int current = h;
         while (true) {
             IntSeq succ = cfg.successors(current);
@@ -184,15 +190,13 @@ public final class LoopRotation {
                 }
             }
             if (!exit) {
-                return chain.isEmpty() ? Option.none()
-                        : Option.of(new Chain(loop.blocks().sorted(),
-                                chain.toJavaStream().mapToInt(Integer::intValue).toArray()));
+                return chain.isEmpty() ? Option.none() : Option.of(new Chain(loop.blocks().sorted(), chain.toArray()));
             }
             seenFrom[current] = h + 1;
             if (inside != 1 || seenFrom[next] == h + 1) {
                 return Option.none();
             }
-            chain = chain.append(current);
+            chain.add(current);
             current = next;
         }
     }

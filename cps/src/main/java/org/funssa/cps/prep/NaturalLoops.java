@@ -29,14 +29,19 @@ final class NaturalLoops {
     private final int[] stamp;
     private int generation;
 
-    private NaturalLoops(Cfg cfg) {
+    private NaturalLoops(Cfg cfg, DominatorTree tree) {
         this.cfg = cfg;
-        this.tree = Dominators.of(cfg);
+        this.tree = tree;
         this.stamp = new int[cfg.size()];
     }
 
     static NaturalLoops of(Cfg cfg) {
-        return new NaturalLoops(cfg);
+        return new NaturalLoops(cfg, Dominators.of(cfg));
+    }
+
+    /** The natural loops of a graph whose dominator tree is known: {@code tree} must be {@code Dominators.of(cfg)}. */
+    static NaturalLoops of(Cfg cfg, DominatorTree tree) {
+        return new NaturalLoops(cfg, tree);
     }
 
     Cfg cfg() {

@@ -1,7 +1,9 @@
 package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
+import java.util.Arrays;
 import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
 import org.funssa.core.lir.Stmt;
@@ -38,14 +40,14 @@ public final class Preheaders {
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
     public static Module.Function apply(Module.Function function, NameSupply supply) {
-        return apply(NaturalLoops.of(Cfg.of(function)), supply).function();
+        return apply(NaturalLoops.of(Cfg.of(function)), supply).cfg().function();
     }
 
     /**
-     * As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph, giving the graph
-     * of the result: the loops' own when no header needs a preheader.
+     * As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph, giving the natural
+     * loops of the result, on its graph and dominator tree: the given ones when no header needs a preheader.
      */
-    static Cfg apply(NaturalLoops loops, NameSupply supply) {
+    static NaturalLoops apply(NaturalLoops loops, NameSupply supply) {
         Cfg cfg = loops.cfg();
         Vector<BlockList.Block> blocks = null; // made on the first header that needs a preheader
         Vector<BlockList.Block> added = Vector.empty();
@@ -80,8 +82,38 @@ public final class Preheaders {
             positions = positions.append(h);
         }
         if (added.isEmpty()) {
-            return cfg;
+            return loops;
         }
-        return new BlockList(cfg, blocks).insertBefore(positions, added).toCfg();
+        BlockList list = new BlockList(cfg, blocks);
+        Cfg result = list.insertBefore(positions, added).toCfg();
+        return NaturalLoops.of(result,
+                withPreheaders(loops.dominators(), positions, list.indicesAfterInserting(positions), result.size()));
+    }
+
+    /**
+     * The dominator tree of the graph with preheaders, from the tree before them: the preheader p of a header h takes
+     * h's immediate dominator and becomes h's, and the entry block's preheader is the root. The edges p receives
+     * are those from h's reachable predecessors other than its latches; h dominates the latches, so the nearest
+     * common dominator of those edges' sources is that of all h's reachable predecessors, h's old immediate
+     * dominator. h is entered from p and its latches, so p is its immediate dominator. Every other block keeps
+     * its dominators: a path that reached it through h now passes p just before h, and a path that did not is
+     * unchanged. {@code moved[b]} is where block b is now; each preheader is just before its header.
+     */
+    private static DominatorTree withPreheaders(DominatorTree tree, Vector<Integer> headers, int[] moved, int size) {
+        int[] idom = new int[size];
+        Arrays.fill(idom, DominatorTree.NONE);
+        for (int b = 0; b < moved.length; b++) {
+            if (tree.idom(b) != DominatorTree.NONE) {
+                idom[moved[b]] = moved[tree.idom(b)];
+            }
+        }
+        int root = moved[tree.root()];
+        for (int h : headers) {
+            int preheader = moved[h] - 1;
+            idom[preheader] = h == tree.root() ? DominatorTree.NONE : moved[tree.idom(h)];
+            idom[moved[h]] = preheader;
+            root = h == tree.root() ? preheader : root;
+        }
+        return DominatorTree.of(root, idom);
     }
 }

@@ -50,4 +50,28 @@ class MemoryRegisterTest {
         assertThat(Vector.range(0, after.size()).map(b -> after.successors(b)))
                 .isEqualTo(Vector.range(0, cfg.size()).map(b -> cfg.successors(b)));
     }
+
+    @Test
+    void statementsBeforeTheFirstMemoryOperationAreKeptAndEachStatementIsJudgedByItsOwnTrees() {
+        Module.Function f = LirReader.read("t.lir", """
+                (MODULE "t" (SYMTAB ("g" STATIC I32 4 ".data" LDEF))
+                  (DATA "g" (I32 7))
+                  (FUNCTION "f" (SYMTAB ("x%" REG I32 4 0) ("y%" REG I32 4 0))
+                    (PROLOGUE (0 0))
+                    (JUMP (LABEL I64 "a"))
+                    (DEFLABEL "a")
+                    (SET I32 (REG I32 "x%") (INTCONST I32 1))
+                    (SET I32 (REG I32 "y%") (ADD I32 (REG I32 "x%") (INTCONST I32 2)))
+                    (SET I32 (REG I32 "x%") (ADD I32 (MEM I32 (STATIC I64 "g")) (MEM I32 (STATIC I64 "g"))))
+                    (SET I32 (REG I32 "y%") (SUB I32 (REG I32 "x%") (NEG I32 (INTCONST I32 3))))
+                    (EPILOGUE (0 0) (REG I32 "x%"))))""").function("f").get();
+        Cfg cfg = Cfg.of(f);
+        MemoryRegister.Marked marked = MemoryRegister.mark(cfg, LirNames.supply(f));
+
+        Vector<String> before = cfg.block(1).statements().map(LirPrinter::print);
+        String use = "(USE (REG I64 \"mem\"))";
+        // the second load of the third SET is left unread once the first is found; the fourth SET has no load
+        assertThat(marked.cfg().block(1).statements().map(LirPrinter::print)).containsExactly(before.get(0),
+                before.get(1), use, before.get(2), before.get(3), use, before.get(4));
+    }
 }

@@ -69,6 +69,52 @@ class LoopPreparationTest {
         assertThat(changed).isGreaterThan(20);
     }
 
+    @Test
+    void theDominatorTreePreheadersHandOnIsThatOfTheirResult() {
+        int changed = 0;
+        for (Module.Function f : generatedFunctions().append(ENTRY_HEADER_INSIDE_ANOTHER_HEADERS_LOOP)) {
+            for (boolean merge : new boolean[] {false, true}) {
+                NameSupply supply = LirNames.supply(f);
+                NaturalLoops loops = NaturalLoops.of(Cfg.of(f));
+                if (merge) {
+                    loops = NaturalLoops.of(MergeSharedHeaders.apply(loops, supply));
+                }
+                NaturalLoops after = Preheaders.apply(loops, supply);
+                DominatorTree tree = Dominators.of(after.cfg());
+                assertThat(after.dominators().root()).isEqualTo(tree.root()).isEqualTo(after.cfg().entry());
+                for (int b = 0; b < after.cfg().size(); b++) {
+                    assertThat(after.dominators().contains(b)).as("%s: block %d", f.name(), b)
+                            .isEqualTo(tree.contains(b));
+                    assertThat(after.dominators().idom(b)).as("%s: idom of %d", f.name(), b).isEqualTo(tree.idom(b));
+                }
+                changed += after == loops ? 0 : 1;
+            }
+        }
+        assertThat(changed).isGreaterThan(40);
+    }
+
+    /**
+     * The entry block heads a loop (so its preheader becomes the root) that holds a second loop, whose header's
+     * immediate dominator is a header given a preheader too, and an unreachable block jumps into it.
+     */
+    private static final Module.Function ENTRY_HEADER_INSIDE_ANOTHER_HEADERS_LOOP = LirReader.read("t.lir", """
+            (MODULE "t"
+              (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+              (FUNCTION "main" (SYMTAB ("n%" REG I32 4 0) ("s%" REG I32 4 0))
+                (DEFLABEL "TOP")
+                (PROLOGUE (0 0) (REG I32 "n%"))
+                (SET I32 (REG I32 "s%") (INTCONST I32 1))
+                (JUMPC (TSTGTS I32 (REG I32 "n%") (INTCONST I32 0)) (LABEL I64 "H") (LABEL I64 "X"))
+                (DEFLABEL "H")
+                (SET I32 (REG I32 "n%") (SUB I32 (REG I32 "n%") (INTCONST I32 1)))
+                (JUMPC (TSTGTS I32 (REG I32 "n%") (INTCONST I32 0)) (LABEL I64 "H") (LABEL I64 "X"))
+                (DEFLABEL "DEAD")
+                (JUMP (LABEL I64 "H"))
+                (DEFLABEL "X")
+                (JUMPC (TSTEQ I32 (REG I32 "s%") (INTCONST I32 1)) (LABEL I64 "TOP") (LABEL I64 "END"))
+                (DEFLABEL "END")
+                (EPILOGUE (0 0) (REG I32 "s%"))))""").functions().head();
+
     /** The functions of ten generated programs of each shape, their trees divided. */
     private static Vector<Module.Function> generatedFunctions() {
         Vector<Module.Function> functions = Vector.empty();

@@ -256,12 +256,20 @@ public final class PhiPlacement {
         boolean[] useful(RegisterEffects effects, DominatorTree tree, IntSeq[] atBlock) {
             Cfg cfg = effects.cfg();
             int count = variables.size();
+            if (count == 0) {
+                return new boolean[0];
+            }
             int registers = effects.registers().size();
             int[] current = new int[registers];
             Arrays.fill(current, -1);
             int[] phiHere = new int[registers];
             int[] phiStamp = new int[registers];
             Arrays.fill(phiStamp, -1);
+            // a variable without candidates has no φ value anywhere: its definitions need no entry in the log
+            boolean[] hasCandidates = new boolean[registers];
+            for (int c = 0; c < count; c++) {
+                hasCandidates[variable(c)] = true;
+            }
             boolean[] useful = new boolean[count];
             IntList marked = new IntList(count);
             IntList argumentOf = new IntList(2 * count);
@@ -306,9 +314,12 @@ public final class PhiPlacement {
                 }
                 IntSeq defs = effects.defs(b);
                 for (int i = 0; i < defs.size(); i++) {
-                    undo.add(defs.get(i));
-                    undo.add(current[defs.get(i)]);
-                    current[defs.get(i)] = -1;
+                    int v = defs.get(i);
+                    if (hasCandidates[v]) {
+                        undo.add(v);
+                        undo.add(current[v]);
+                        current[v] = -1;
+                    }
                 }
                 // the arguments the block's jumps pass to the candidates of its successors
                 IntSeq successors = cfg.successors(b);

@@ -42,9 +42,13 @@ import org.funssa.core.lir.Module;
  * every point of the function has one reaching definition of V, the nearest definition or φ of V that
  * dominates it. So V is live into a candidate Y exactly when Y's φ is useful: its value reaches an
  * upward-exposed use of V, directly or through the arguments of other useful φs — the marking of dead-φ
- * elimination, over the candidates the walk found (LiveCandidates). Finding the nearest dominating
- * definition or φ of each use and of each candidate's predecessors is one sweep over them in dominator
- * tree pre-order with a stack, so pruning costs what the walk costs, times a logarithm for the sort.
+ * elimination, over the candidates the walk found (Candidates.useful). The reaching definitions come from
+ * one walk down the dominator tree for all variables at once, as renaming's (seed 004 Figure 4.3): each
+ * variable's current value is the φ or definition met last on the path from the root, restored on the way
+ * back up; a block's upward-exposed uses read it, and so do the arguments its jumps pass to the candidates
+ * in its successors. So pruning costs what the walk costs plus the function's uses and definitions, and holds
+ * the candidates of all variables at once (the φs of minimal SSA, with their arguments), no sort and no
+ * dominance query per variable.
  * Boissinot et al.'s liveness checking (CGO 2008) also answers per question, but needs SSA already and
  * precomputes reachability sets per block whose total size is quadratic in the worst case.
  */
@@ -137,10 +141,12 @@ public final class PhiPlacement {
         Cfg cfg = effects.cfg();
         int blocks = cfg.size();
         int variables = effects.registers().size();
-        IntList definedVariables = new IntList();
-        IntList definingBlocks = new IntList();
-        IntList usedVariables = new IntList();
-        IntList usingBlocks = new IntList();
+        int definitions = 0;
+        for (int b = 0; b < blocks; b++) {
+            definitions += effects.defs(b).size();
+        }
+        IntList definedVariables = new IntList(definitions);
+        IntList definingBlocks = new IntList(definitions);
         boolean[] nonLocal = new boolean[variables];
         for (int b = 0; b < blocks; b++) {
             IntSeq defs = effects.defs(b);
@@ -151,19 +157,14 @@ public final class PhiPlacement {
             IntSeq uses = effects.uses(b);
             for (int i = 0; i < uses.size(); i++) {
                 nonLocal[uses.get(i)] = true;
-                usedVariables.add(uses.get(i));
-                usingBlocks.add(b);
             }
         }
         IntSeq[] definedAt = IntSeq.grouped(variables, definedVariables, definingBlocks); // in block order
-        IntSeq[] usedAt = IntSeq.grouped(variables, usedVariables, usingBlocks);
-        LiveCandidates live = new LiveCandidates(cfg, tree);
-        IntList candidates = new IntList();
+        Candidates candidates = new Candidates(blocks);
         int[] inserted = new int[blocks];
         int[] work = new int[blocks];
         Arrays.fill(inserted, -1);
         Arrays.fill(work, -1);
-        IntList[] phis = new IntList[blocks];
         // W as a stack: the blocks a variable needs φs in are the same whichever order W is worked in
         IntList w = new IntList();
         // variables in the order of their names, so that each block's φs come out in that order
@@ -181,7 +182,6 @@ public final class PhiPlacement {
                 w.add(x);
                 work[x] = v;
             }
-            candidates.clear();
             while (!w.isEmpty()) {
                 IntSeq frontier = frontiers.frontier(w.pop());
                 for (int i = 0; i < frontier.size(); i++) {
@@ -190,7 +190,7 @@ public final class PhiPlacement {
                         continue;
                     }
                     // pruned: Y is a candidate, kept below if V lives into it
-                    candidates.add(y);
+                    candidates.add(y, v);
                     inserted[y] = v;
                     if (work[y] != v) {
                         w.add(y);
@@ -198,149 +198,158 @@ public final class PhiPlacement {
                     }
                 }
             }
-            IntSeq placed = variant == Variant.PRUNED
-                    ? live.of(v, candidates, definedAt[v], usedAt[v]) : candidates.toSeq();
-            for (int i = 0; i < placed.size(); i++) {
-                int y = placed.get(i);
-                if (phis[y] == null) {
-                    phis[y] = new IntList(2);
-                }
-                phis[y].add(v);
-            }
         }
+        IntSeq[] atBlock = candidates.byBlock(blocks);
+        boolean[] kept = variant == Variant.PRUNED ? candidates.useful(effects, tree, atBlock) : null;
         IntSeq[] byBlock = new IntSeq[blocks];
+        IntList phis = new IntList();
         for (int b = 0; b < blocks; b++) {
-            byBlock[b] = phis[b] == null ? IntSeq.empty() : phis[b].toSeq();
+            phis.clear();
+            for (int i = 0; i < atBlock[b].size(); i++) {
+                int c = atBlock[b].get(i);
+                if (kept == null || kept[c]) {
+                    phis.add(candidates.variable(c));
+                }
+            }
+            byBlock[b] = phis.toSeq();
         }
         return new Placement(variant, cfg, effects.registers(), byBlock);
     }
 
     /**
-     * Which candidate blocks of one variable at a time its φ is useful in (see the header comment): arrays over
-     * the blocks, stamped with the variable so that nothing is cleared between variables.
+     * The φs of minimal SSA the frontier walk finds, numbered in the order found (so at each block in the order of
+     * their variables' names), with the variable and block of each.
      */
-    private static final class LiveCandidates {
-        /** What a sweep event asks or records at a block, in the order they happen at one block. */
-        private static final int USE_AT_ENTRY = 0;
-        private static final int DEFINITION = 1;
-        private static final int VALUE_AT_EXIT = 2;
+    private static final class Candidates {
+        private final IntList variables;
+        private final IntList blocks;
 
-        private final Cfg cfg;
-        private final DominatorTree tree;
-        private final int[] candidate;
-        private final int[] defined;
-        private final int[] useful;
-        private final int[] asked;
-        /** The φ block whose value V has at the block's exit, or -1 for a definition or none; valid where asked. */
-        private final int[] valueAtExit;
-        private long[] events = new long[16];
-        private final IntList stack = new IntList();
-        private final IntList work = new IntList();
-
-        LiveCandidates(Cfg cfg, DominatorTree tree) {
-            this.cfg = cfg;
-            this.tree = tree;
-            int n = cfg.size();
-            candidate = stamps(n);
-            defined = stamps(n);
-            useful = stamps(n);
-            asked = stamps(n);
-            valueAtExit = new int[n];
+        /** Room for as many candidates as the function has blocks before the lists grow. */
+        Candidates(int expected) {
+            variables = new IntList(expected);
+            blocks = new IntList(expected);
         }
 
-        private static int[] stamps(int n) {
-            int[] stamps = new int[n];
-            Arrays.fill(stamps, -1);
-            return stamps;
+        void add(int block, int variable) {
+            blocks.add(block);
+            variables.add(variable);
         }
 
-        /** The candidates whose φ for v is useful, given v's defining blocks and blocks with upward-exposed uses. */
-        IntSeq of(int v, IntList candidates, IntSeq definedAt, IntSeq usedAt) {
-            if (candidates.isEmpty()) {
-                return IntSeq.empty();
+        int variable(int candidate) {
+            return variables.get(candidate);
+        }
+
+        /** For each block, its candidates in the order found. */
+        IntSeq[] byBlock(int blockCount) {
+            IntList numbers = new IntList(variables.size());
+            for (int c = 0; c < variables.size(); c++) {
+                numbers.add(c);
             }
-            int count = 0;
-            for (int i = 0; i < definedAt.size(); i++) {
-                int d = definedAt.get(i);
-                defined[d] = v;
-                if (tree.contains(d)) {
-                    count = event(count, d, DEFINITION);
-                }
+            return IntSeq.grouped(blockCount, blocks, numbers);
+        }
+
+        /**
+         * Which candidates are useful (see the header comment), by candidate number. The walk down the dominator
+         * tree keeps, per variable, the candidate whose value the variable has at the current point, or -1 after a
+         * definition (or before any); an undo log of (variable, earlier value) pairs restores it on the way up.
+         */
+        boolean[] useful(RegisterEffects effects, DominatorTree tree, IntSeq[] atBlock) {
+            Cfg cfg = effects.cfg();
+            int count = variables.size();
+            if (count == 0) {
+                return new boolean[0];
             }
-            for (int i = 0; i < candidates.size(); i++) {
-                int y = candidates.get(i);
-                candidate[y] = v;
-                if (defined[y] != v) {
-                    count = event(count, y, DEFINITION);
+            int registers = effects.registers().size();
+            int[] current = new int[registers];
+            Arrays.fill(current, -1);
+            int[] phiHere = new int[registers];
+            int[] phiStamp = new int[registers];
+            Arrays.fill(phiStamp, -1);
+            // a variable without candidates has no φ value anywhere: its definitions need no entry in the log
+            boolean[] hasCandidates = new boolean[registers];
+            for (int c = 0; c < count; c++) {
+                hasCandidates[variable(c)] = true;
+            }
+            boolean[] useful = new boolean[count];
+            IntList marked = new IntList(count);
+            IntList argumentOf = new IntList(2 * count);
+            IntList argument = new IntList(2 * count);
+            IntList undo = new IntList(2 * count);
+            // blocks to enter, and ~(undo log length) to return to when leaving one
+            IntList stack = new IntList();
+            stack.add(tree.root());
+            while (!stack.isEmpty()) {
+                int top = stack.pop();
+                if (top < 0) {
+                    while (undo.size() > ~top) {
+                        int earlier = undo.pop();
+                        current[undo.pop()] = earlier;
+                    }
+                    continue;
                 }
-                IntSeq preds = cfg.predecessors(y);
-                for (int k = 0; k < preds.size(); k++) {
-                    int p = preds.get(k);
-                    if (asked[p] != v && tree.contains(p)) {
-                        asked[p] = v;
-                        count = event(count, p, VALUE_AT_EXIT);
+                int b = top;
+                stack.add(~undo.size());
+                IntSeq here = atBlock[b];
+                for (int i = 0; i < here.size(); i++) {
+                    int c = here.get(i);
+                    phiHere[variable(c)] = c;
+                    phiStamp[variable(c)] = b;
+                }
+                // an upward-exposed use reads the φ here, or the value that reaches the block
+                IntSeq uses = effects.uses(b);
+                for (int i = 0; i < uses.size(); i++) {
+                    int v = uses.get(i);
+                    int c = phiStamp[v] == b ? phiHere[v] : current[v];
+                    if (c >= 0 && !useful[c]) {
+                        useful[c] = true;
+                        marked.add(c);
                     }
                 }
-            }
-            for (int i = 0; i < usedAt.size(); i++) {
-                if (tree.contains(usedAt.get(i))) {
-                    count = event(count, usedAt.get(i), USE_AT_ENTRY);
+                // at the exit, a variable has the φ here unless the block defines it
+                for (int i = 0; i < here.size(); i++) {
+                    int c = here.get(i);
+                    undo.add(variable(c));
+                    undo.add(current[variable(c)]);
+                    current[variable(c)] = c;
                 }
-            }
-            Arrays.sort(events, 0, count);
-            // the sweep: the stack holds the definitions and φs of v that dominate the block at hand
-            IntSeq preorder = tree.preorder();
-            stack.clear();
-            work.clear();
-            for (int e = 0; e < count; e++) {
-                int block = preorder.get((int) (events[e] >>> 2));
-                while (!stack.isEmpty() && !tree.dominates(stack.last(), block)) {
-                    stack.pop();
+                IntSeq defs = effects.defs(b);
+                for (int i = 0; i < defs.size(); i++) {
+                    int v = defs.get(i);
+                    if (hasCandidates[v]) {
+                        undo.add(v);
+                        undo.add(current[v]);
+                        current[v] = -1;
+                    }
                 }
-                switch ((int) (events[e] & 3)) {
-                    case USE_AT_ENTRY -> mark(v, candidate[block] == v ? block : exitValue(v));
-                    case DEFINITION -> stack.add(block);
-                    default -> valueAtExit[block] = exitValue(v);
+                // the arguments the block's jumps pass to the candidates of its successors
+                IntSeq successors = cfg.successors(b);
+                for (int k = 0; k < successors.size(); k++) {
+                    IntSeq there = atBlock[successors.get(k)];
+                    for (int i = 0; i < there.size(); i++) {
+                        int value = current[variable(there.get(i))];
+                        if (value >= 0) {
+                            argumentOf.add(there.get(i));
+                            argument.add(value);
+                        }
+                    }
+                }
+                IntSeq children = tree.children(b);
+                for (int k = children.size() - 1; k >= 0; k--) {
+                    stack.add(children.get(k));
                 }
             }
             // the marking: a useful φ makes useful the φs whose values its arguments are
-            IntList kept = new IntList();
-            while (!work.isEmpty()) {
-                int y = work.pop();
-                kept.add(y);
-                IntSeq preds = cfg.predecessors(y);
-                for (int k = 0; k < preds.size(); k++) {
-                    if (tree.contains(preds.get(k))) {
-                        mark(v, valueAtExit[preds.get(k)]);
+            IntSeq[] arguments = IntSeq.grouped(count, argumentOf, argument);
+            while (!marked.isEmpty()) {
+                IntSeq of = arguments[marked.pop()];
+                for (int i = 0; i < of.size(); i++) {
+                    if (!useful[of.get(i)]) {
+                        useful[of.get(i)] = true;
+                        marked.add(of.get(i));
                     }
                 }
             }
-            kept.sort();
-            return kept.toSeq();
-        }
-
-        /** The φ block whose value v has below the innermost definition or φ on the stack, or -1. */
-        private int exitValue(int v) {
-            if (stack.isEmpty()) {
-                return -1;
-            }
-            int top = stack.last();
-            return defined[top] == v ? -1 : top;
-        }
-
-        private void mark(int v, int y) {
-            if (y >= 0 && useful[y] != v) {
-                useful[y] = v;
-                work.add(y);
-            }
-        }
-
-        private int event(int count, int block, int kind) {
-            if (count == events.length) {
-                events = Arrays.copyOf(events, 2 * count);
-            }
-            events[count] = ((long) tree.preNumber(block) << 2) | kind;
-            return count + 1;
+            return useful;
         }
     }
 }

@@ -168,21 +168,15 @@ public final class TreeDivision {
         }
     }
 
-    /** Whether the expression is an atom: REG, INTCONST, FLOATCONST, STATIC, FRAME or LABEL. */
+    /**
+     * Whether the expression is an atom: REG, INTCONST, FLOATCONST, STATIC, FRAME or LABEL, the kinds of L-expression
+     * without operands. Division and lowering ask it of every node they meet, so it is six type tests rather than a
+     * pattern switch over all eleven kinds, which dispatches through a bootstrap method; TreeDivisionTest checks it
+     * against {@link LExp#operands()} for every kind.
+     */
     public static boolean isAtom(LExp e) {
-        return switch (e) {
-            case LExp.Reg r -> true;
-            case LExp.IntConst c -> true;
-            case LExp.FloatConst c -> true;
-            case LExp.Static s -> true;
-            case LExp.Frame f -> true;
-            case LExp.Label l -> true;
-            case LExp.Subreg s -> false;
-            case LExp.Mem m -> false;
-            case LExp.Binary b -> false;
-            case LExp.Unary u -> false;
-            case LExp.If i -> false;
-        };
+        return e instanceof LExp.Reg || e instanceof LExp.IntConst || e instanceof LExp.FloatConst
+                || e instanceof LExp.Static || e instanceof LExp.Frame || e instanceof LExp.Label;
     }
 
     /** Whether the expression is an atom or one operator whose operands are atoms. */

@@ -3,6 +3,7 @@ package org.funssa.cps.prep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vavr.collection.Vector;
+import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
 import org.funssa.core.lir.LirReader;
 import org.funssa.core.lir.Module;
@@ -26,6 +27,21 @@ class TreeDivisionTest {
 
     private static Vector<String> lines(Module.Function f) {
         return f.body().map(LirPrinter::print);
+    }
+
+    /** An atom is an L-expression without operands (seed 004 §6.9's leaves), whatever its kind. */
+    @Test
+    void atomsAreExactlyTheKindsWithoutOperands() {
+        Vector<LExp> oneOfEachKind = Vector.of(
+                "(INTCONST I32 1)", "(FLOATCONST F64 1.5)", "(STATIC I64 \"g\")", "(FRAME I64 \"x\")",
+                "(REG I32 \"r%\")", "(LABEL I32 \"L\")", "(SUBREG I16 (REG I32 \"r%\") 0)",
+                "(MEM I32 (STATIC I64 \"g\"))", "(ADD I32 (REG I32 \"r%\") (INTCONST I32 1))",
+                "(NEG I32 (REG I32 \"r%\"))", "(IF I32 (REG I32 \"c%\") (REG I32 \"r%\") (INTCONST I32 0))")
+                .map(text -> LirReader.readExpression("t.lir", text));
+        assertThat(oneOfEachKind.map(Object::getClass).distinct()).hasSize(LExp.class.getPermittedSubclasses().length);
+        for (LExp e : oneOfEachKind) {
+            assertThat(TreeDivision.isAtom(e)).as(LirPrinter.print(e)).isEqualTo(e.operands().isEmpty());
+        }
     }
 
     @Test

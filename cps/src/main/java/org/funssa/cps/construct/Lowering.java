@@ -47,7 +47,9 @@ import org.funssa.cps.prep.TreeDivision;
  * the next one. The PROLOGUE's parameters become the function's parameters followed by the initial
  * token (a MEM parameter is stored on entry); an EPILOGUE returns its results followed by the final
  * token; aggregates (A<bits>) move whole through loads and stores. A jump passes the current values of
- * the registers its target takes as parameters. USE and LINE have no meaning here; CLOBBER makes its
+ * the registers its target takes as parameters; its target is the block's successor in the jump's place (Cfg
+ * orders a block's successors as its terminator names them), so no label is looked up. USE and LINE have no
+ * meaning here; CLOBBER makes its
  * registers ⊥ (their old values are dead, as register liveness says). SUBREG and PHI have no form in
  * the IR (seed 004 §4.4) and are rejected, naming the function and the statement.
  *
@@ -77,6 +79,10 @@ final class Lowering {
      * many literal occurrences as lets, but a few thousand distinct literals, and the IR keeps them all.
      */
     private final Map<Atom.IntLit, Atom.IntLit> literals = new HashMap<>();
+    /** Each block's label, by number, made when first asked for: the jumps to a block and its function share it. */
+    private final Label[] labels;
+    /** The writer of every block, one after the other: its stacks are empty and its lets cleared between blocks. */
+    private final BlockWriter writer = new BlockWriter();
 
     Lowering(NormalForm form, Registers registers, VarSupply names, ConstructionOptions options) {
         this.form = form;
@@ -86,6 +92,17 @@ final class Lowering {
         this.psiConstruction = options.psiConstruction();
         this.memory = registers.memory();
         this.memoryName = form.memory().name();
+        this.labels = new Label[form.cfg().size()];
+    }
+
+    /** Block {@code b}'s label. */
+    Label label(int b) {
+        Label label = labels[b];
+        if (label == null) {
+            label = new Label(form.cfg().block(b).label());
+            labels[b] = label;
+        }
+        return label;
     }
 
     /**
@@ -93,16 +110,15 @@ final class Lowering {
      * current values of the registers numbered {@code parameters.apply(t)}, in order.
      */
     Block block(int b, Environment env, IntFunction<IntSeq> parameters) {
-        BlockWriter writer = new BlockWriter(env);
+        writer.start(env, form.cfg().successors(b), parameters);
         Vector<Stmt> statements = form.cfg().block(b).statements();
-        Option<Stmt> terminator = form.cfg().block(b).terminator();
+        boolean terminated = !statements.isEmpty() && statements.last().endsBlock();
         Iterator<Stmt> code = statements.iterator();
-        for (int k = terminator.isDefined() ? statements.size() - 1 : statements.size(); k > 0; k--) {
+        for (int k = terminated ? statements.size() - 1 : statements.size(); k > 0; k--) {
             writer.statement(code.next());
         }
-        Tail tail = terminator.map(t -> writer.terminator(t, parameters))
-                .getOrElse(() -> writer.jump(form.cfg().successors(b).get(0), parameters));
-        return new Block(Vector.ofAll(writer.lets), tail, writer.functionParams);
+        Tail tail = terminated ? writer.terminator(code.next()) : writer.jump(0);
+        return writer.finish(tail);
     }
 
     /** The IR function whose body is the lowered entry block, with the given local functions. */
@@ -126,9 +142,12 @@ final class Lowering {
         return Vector.of(values);
     }
 
-    /** Writes the lets of one block. */
+    /** Writes the lets of one block at a time. */
     private final class BlockWriter {
-        private final Environment env;
+        private Environment env;
+        /** The block's successors, in the order its terminator names them, and the parameters of each block. */
+        private IntSeq successors;
+        private IntFunction<IntSeq> parameters;
         private final List<Let> lets = new ArrayList<>();
         private Option<Vector<Atom.Var>> functionParams = Option.none();
         private Stmt current;
@@ -138,8 +157,18 @@ final class Lowering {
         /** One node's operands as {@link LExp#pushOperands} leaves them, the last on top; empty between uses. */
         private final ArrayDeque<LExp> children = new ArrayDeque<>();
 
-        BlockWriter(Environment env) {
+        /** Starts a block with these successors, reading and updating {@code env}. */
+        void start(Environment env, IntSeq successors, IntFunction<IntSeq> parameters) {
             this.env = env;
+            this.successors = successors;
+            this.parameters = parameters;
+            lets.clear();
+            functionParams = Option.none();
+        }
+
+        /** The block written, ending in {@code tail}. */
+        Block finish(Tail tail) {
+            return new Block(Vector.ofAll(lets), tail, functionParams);
         }
 
         void statement(Stmt stmt) {
@@ -170,10 +199,11 @@ final class Lowering {
             }
         }
 
-        Tail terminator(Stmt stmt, IntFunction<IntSeq> parameters) {
+        /** The tail of a terminator, whose k-th target is successor k. */
+        Tail terminator(Stmt stmt) {
             current = stmt;
             return switch (stmt) {
-                case Stmt.Jump j -> jump(j.target(), parameters);
+                case Stmt.Jump j -> jump(0);
                 case Stmt.JumpC j -> {
                     Atom condition = switch (j.test()) {
                         case LExp.Binary t when t.op().isComparison() -> temporary("cond",
@@ -183,22 +213,25 @@ final class Lowering {
                     if (!condition.type().isInteger()) {
                         throw unsupported("the JUMPC test is not an integer");
                     }
-                    yield new Tail.Branch(condition, jump(j.ifTrue(), parameters), jump(j.ifFalse(), parameters));
+                    yield new Tail.Branch(condition, jump(0), jump(1));
                 }
-                case Stmt.JumpN j -> new Tail.Switch(atom(j.value()),
-                        j.cases().map(c -> new Tail.Case(c.value().value(), jump(c.target(), parameters))),
-                        jump(j.otherwise(), parameters));
+                case Stmt.JumpN j -> {
+                    Atom value = atom(j.value());
+                    Tail.Case[] cases = new Tail.Case[j.cases().size()];
+                    for (int k = 0; k < cases.length; k++) {
+                        cases[k] = new Tail.Case(j.cases().get(k).value().value(), jump(k));
+                    }
+                    yield new Tail.Switch(value, Vector.of(cases), jump(cases.length));
+                }
                 case Stmt.Epilogue e -> new Tail.Return(operands(e.results()).append(mem()));
                 default -> throw unsupported("not a terminator");
             };
         }
 
-        Tail.Jump jump(int target, IntFunction<IntSeq> parameters) {
-            return new Tail.Jump(new Label(form.cfg().block(target).label()), values(env, parameters.apply(target)));
-        }
-
-        private Tail.Jump jump(LExp.Label label, IntFunction<IntSeq> parameters) {
-            return jump(form.cfg().blockOf(label.name()).get(), parameters);
+        /** The jump to successor {@code k}, passing the current values of its parameters. */
+        Tail.Jump jump(int k) {
+            int target = successors.get(k);
+            return new Tail.Jump(label(target), values(env, parameters.apply(target)));
         }
 
         private void set(Stmt.Set s) {

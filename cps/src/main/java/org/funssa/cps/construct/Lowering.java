@@ -2,13 +2,13 @@ package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntFunction;
+import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
@@ -74,11 +74,8 @@ final class Lowering {
     /** The memory register's number and name (the hint of its versions). */
     private final int memory;
     private final String memoryName;
-    /**
-     * One instance of each integer literal of the function: a function of 10^6 instructions has about as
-     * many literal occurrences as lets, but a few thousand distinct literals, and the IR keeps them all.
-     */
-    private final Map<Atom.IntLit, Atom.IntLit> literals = new HashMap<>();
+    /** One instance of each integer literal of the function. */
+    private final IntLiterals literals = new IntLiterals();
     /** Each block's label, by number, made when first asked for: the jumps to a block and its function share it. */
     private final Label[] labels;
     /** The writer of every block, one after the other: its stacks are empty and its lets cleared between blocks. */
@@ -111,14 +108,15 @@ final class Lowering {
      */
     Block block(int b, Environment env, IntFunction<IntSeq> parameters) {
         writer.start(env, form.cfg().successors(b), parameters);
-        Vector<Stmt> statements = form.cfg().block(b).statements();
-        boolean terminated = !statements.isEmpty() && statements.last().endsBlock();
-        Iterator<Stmt> code = statements.iterator();
-        for (int k = terminated ? statements.size() - 1 : statements.size(); k > 0; k--) {
-            writer.statement(code.next());
+        Iterator<Stmt> code = form.cfg().block(b).statements().iterator();
+        while (code.hasNext()) {
+            Stmt stmt = code.next();
+            if (!code.hasNext() && stmt.endsBlock()) {
+                return writer.finish(writer.terminator(stmt));
+            }
+            writer.statement(stmt);
         }
-        Tail tail = terminated ? writer.terminator(code.next()) : writer.jump(0);
-        return writer.finish(tail);
+        return writer.finish(writer.jump(0)); // falls through to its one successor
     }
 
     /** The IR function whose body is the lowered entry block, with the given local functions. */
@@ -151,8 +149,13 @@ final class Lowering {
         private final List<Let> lets = new ArrayList<>();
         private Option<Vector<Atom.Var>> functionParams = Option.none();
         private Stmt current;
-        /** The work of {@link #atom}, empty between calls: what to divide next, and the atoms made so far. */
-        private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+        /**
+         * The work of {@link #atom}, empty between calls: the nodes to divide, the next on top, each with its state
+         * ({@link #UNDIVIDED}, or once its operands are divided, how many of them are on top of {@code values}); and
+         * the atoms made so far.
+         */
+        private final ArrayDeque<LExp> pending = new ArrayDeque<>();
+        private final IntList pendingState = new IntList();
         private final ArrayDeque<Atom> values = new ArrayDeque<>();
         /** One node's operands as {@link LExp#pushOperands} leaves them, the last on top; empty between uses. */
         private final ArrayDeque<LExp> children = new ArrayDeque<>();
@@ -279,14 +282,14 @@ final class Lowering {
             Type.Data type = data(select.type());
             Atom condition = atom(select.condition());
             Vector<Expr.Psi.Arg> args = thenKeeps || elseKeeps
-                    ? Vector.of(new Expr.Psi.Arg(literal(Atom.IntLit.of(Type.I32, 1)), atom(r)))
+                    ? Vector.of(new Expr.Psi.Arg(literal(Type.I32, BigInteger.ONE), atom(r)))
                     : Vector.empty();
             if (!thenKeeps) {
                 args = args.append(new Expr.Psi.Arg(condition, definedUnder(condition, r, type, select.then())));
             }
             if (!elseKeeps) {
                 Atom negation = temporary("not", new Expr.Prim(Op.TSTEQ, Type.I32,
-                        Vector.of(condition, literal(Atom.IntLit.of((Type.Data) condition.type(), 0)))));
+                        Vector.of(condition, literal((Type.Data) condition.type(), BigInteger.ZERO))));
                 args = args.append(new Expr.Psi.Arg(negation, definedUnder(negation, r, type, select.otherwise())));
             }
             define(r.name(), new Expr.Psi(type, args));
@@ -418,7 +421,7 @@ final class Lowering {
         private Atom notZero(Atom a) {
             Atom zero = a.type().isFloat()
                     ? new Atom.FloatLit((Type.Data) a.type(), 0.0)
-                    : literal(Atom.IntLit.of((Type.Data) a.type(), 0));
+                    : literal((Type.Data) a.type(), BigInteger.ZERO);
             return temporary("cond", new Expr.Prim(Op.TSTNE, Type.I32, Vector.of(a, zero)));
         }
 
@@ -430,27 +433,30 @@ final class Lowering {
             if (TreeDivision.isAtom(e)) {
                 return leaf(e);
             }
-            tasks.push(new Visit(e));
-            while (!tasks.isEmpty()) {
-                switch (tasks.pop()) {
-                    case Divided(LExp x, int arity) -> {
-                        Atom[] operands = new Atom[arity];
-                        for (int k = arity - 1; k >= 0; k--) {
-                            operands[k] = values.pop();
-                        }
-                        if (!(x.type() instanceof LirType.Int || x.type() instanceof LirType.Float)) {
-                            throw unsupported("no temporary of type " + x.type()
-                                    + " (only integers and floats live in registers)");
-                        }
-                        values.push(temporary(TEMPORARY, operation(x, operands)));
+            pending.push(e);
+            pendingState.add(UNDIVIDED);
+            while (!pending.isEmpty()) {
+                LExp x = pending.pop();
+                int arity = pendingState.pop();
+                if (arity != UNDIVIDED) { // its operands are divided: bind its operation over them
+                    Atom[] operands = new Atom[arity];
+                    for (int k = arity - 1; k >= 0; k--) {
+                        operands[k] = values.pop();
                     }
-                    case Visit(LExp x) when TreeDivision.isAtom(x) -> values.push(leaf(x));
-                    case Visit(LExp x) -> { // the operands as tasks, the first on top
-                        x.pushOperands(children);
-                        tasks.push(new Divided(x, children.size()));
-                        while (!children.isEmpty()) {
-                            tasks.push(new Visit(children.pop()));
-                        }
+                    if (!(x.type() instanceof LirType.Int || x.type() instanceof LirType.Float)) {
+                        throw unsupported("no temporary of type " + x.type()
+                                + " (only integers and floats live in registers)");
+                    }
+                    values.push(temporary(TEMPORARY, operation(x, operands)));
+                } else if (TreeDivision.isAtom(x)) {
+                    values.push(leaf(x));
+                } else { // itself once divided, under its operands, the first on top
+                    x.pushOperands(children);
+                    pending.push(x);
+                    pendingState.add(children.size());
+                    while (!children.isEmpty()) {
+                        pending.push(children.pop());
+                        pendingState.add(UNDIVIDED);
                     }
                 }
             }
@@ -460,7 +466,7 @@ final class Lowering {
         private Atom leaf(LExp e) {
             return switch (e) {
                 case LExp.Reg r -> env.value(registers.number(r.name()));
-                case LExp.IntConst c -> literal(new Atom.IntLit(data(c.type()), c.value()));
+                case LExp.IntConst c -> literal(data(c.type()), c.value());
                 case LExp.FloatConst c -> new Atom.FloatLit(data(c.type()), c.value());
                 case LExp.Static s -> new Atom.Addr(Atom.Space.STATIC, s.name(), data(s.type()));
                 case LExp.Frame f -> new Atom.Addr(Atom.Space.FRAME, f.name(), data(f.type()));
@@ -469,9 +475,8 @@ final class Lowering {
             };
         }
 
-        private Atom.IntLit literal(Atom.IntLit made) {
-            Atom.IntLit known = literals.putIfAbsent(made, made);
-            return known == null ? made : known;
+        private Atom.IntLit literal(Type.Data type, BigInteger value) {
+            return literals.of(type, value);
         }
 
         private Atom mem() {
@@ -484,14 +489,8 @@ final class Lowering {
         }
     }
 
-    /** A task of the division in {@code atom}. */
-    private sealed interface Task {}
-
-    /** Divide {@code e}: push its value on the value stack. */
-    private record Visit(LExp e) implements Task {}
-
-    /** The operands of {@code e} are divided, on the value stack: bind e's operation over them. */
-    private record Divided(LExp e, int arity) implements Task {}
+    /** The state of a node of the division whose operands are not divided yet. */
+    private static final int UNDIVIDED = -1;
 
     private static boolean isAtom(LExp e) {
         return switch (e) {

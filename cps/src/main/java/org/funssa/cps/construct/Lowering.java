@@ -49,9 +49,8 @@ import org.funssa.cps.prep.TreeDivision;
  * token; aggregates (A<bits>) move whole through loads and stores. A jump passes the current values of
  * the registers its target takes as parameters; its target is the block's successor in the jump's place (Cfg
  * orders a block's successors as its terminator names them), so no label is looked up. USE and LINE have no
- * meaning here; CLOBBER makes its
- * registers ⊥ (their old values are dead, as register liveness says). SUBREG and PHI have no form in
- * the IR (seed 004 §4.4) and are rejected, naming the function and the statement.
+ * meaning here; CLOBBER makes its registers ⊥ (their old values are dead, as register liveness says). SUBREG
+ * and PHI have no form in the IR (seed 004 §4.4) and are rejected, naming the function and the statement.
  *
  * With ψ construction (ConstructionOptions.psiConstruction, seed 000 §"Construction"), a select of a register
  * into itself is a predicated definition and is renamed into a guarded definition and a ψ-function.

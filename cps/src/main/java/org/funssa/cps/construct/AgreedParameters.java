@@ -276,6 +276,17 @@ final class AgreedParameters {
         return replaced;
     }
 
+    /**
+     * The atom standing for {@code a} after the drops: for a dropped parameter the atom that replaces it (no chains),
+     * as {@link #substitution()} gives it; any other atom itself. A lookup by variable number.
+     */
+    Atom replacement(Atom a) {
+        if (a instanceof Atom.Var v && droppedVariables.get(v.id())) {
+            return atom(resolve(variables.number(v)));
+        }
+        return a;
+    }
+
     /** The node's parameters without the dropped ones; the same vector when it keeps all. */
     Vector<Atom.Var> keptParams(int node) {
         Vector<Atom.Var> params = function.params(node);

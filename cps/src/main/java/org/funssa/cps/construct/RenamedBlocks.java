@@ -5,14 +5,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Images;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
-import org.funssa.cps.rewrite.Substitution;
 
 /*
  * Seed 004 §6.14 "Removing useless φ-instructions" and A.4 (COINS's rpe after translation), decided on the
@@ -179,14 +180,14 @@ final class RenamedBlocks implements AgreedParameters.Sites {
             }
         }
         touched.or(using);
-        Substitution uses = agreed.substitution();
+        UnaryOperator<Atom> uses = agreed::replacement;
         for (int node = touched.nextSetBit(0); node >= 0; node = touched.nextSetBit(node + 1)) {
             int b = preorder.get(node);
             params[b] = agreed.keptParams(node);
             Lowering.Block code = blocks[b];
-            Vector<Let> lets = using.get(node) ? uses.apply(code.lets()) : code.lets();
+            Vector<Let> lets = using.get(node) ? Images.map(code.lets(), let -> let.mapAtoms(uses)) : code.lets();
             Tail tail = code.tail().mapJumps(j -> agreed.keptArguments(j, nodeOf(j)));
-            tail = using.get(node) ? uses.apply(tail) : tail;
+            tail = using.get(node) ? tail.mapAtoms(uses) : tail;
             if (lets != code.lets() || tail != code.tail()) {
                 blocks[b] = new Lowering.Block(lets, tail, code.functionParams());
             }

@@ -18,6 +18,7 @@ import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
 import org.funssa.cps.prep.PhiPlacement;
+import org.funssa.cps.rewrite.Substitution;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -25,8 +26,9 @@ import org.junit.jupiter.api.TestFactory;
  * What renaming records for redundant-φ elimination (RenamedBlocks) against what reading the code it wrote gives:
  * the node each jump goes to, taken from the graph's successors, is the node its label names; and the blocks
  * recorded as using each φ, told by the environment as the blocks were lowered, include every block whose code uses
- * it, each once, and only blocks in its scope (dominated by its block). On generated modules of every shape, for
- * the three placements, with copy folding (which reads φs into copies) and without.
+ * it, each once, and only blocks in its scope (dominated by its block). And the decision's replacement of each atom
+ * the code uses, by variable number, is the substitution's. On generated modules of every shape, for the three
+ * placements, with copy folding (which reads φs into copies) and without.
  */
 class RenamedBlocksTest {
 
@@ -90,6 +92,11 @@ class RenamedBlocksTest {
                 assertThat(missing.isEmpty()).as("%s: blocks %s use %s, not recorded", where, missing, phi).isTrue();
                 used += using.isEmpty() ? 0 : 1;
             }
+        }
+        AgreedParameters agreed = AgreedParameters.decide(renamed, "rpe", true);
+        Substitution substitution = agreed.substitution();
+        for (Atom a : usersInCode.keySet()) {
+            assertThat(agreed.replacement(a)).as("%s: %s", where, a).isEqualTo(substitution.apply(a));
         }
         return used;
     }

@@ -276,6 +276,17 @@ final class AgreedParameters {
         return replaced;
     }
 
+    /**
+     * The atom standing for {@code a} after the drops: for a dropped parameter the atom that replaces it (no chains),
+     * as {@link #substitution()} gives it; any other atom itself. A lookup by variable number.
+     */
+    Atom replacement(Atom a) {
+        if (a instanceof Atom.Var v && droppedVariables.get(v.id())) {
+            return atom(resolve(variables.number(v)));
+        }
+        return a;
+    }
+
     /** The node's parameters without the dropped ones; the same vector when it keeps all. */
     Vector<Atom.Var> keptParams(int node) {
         Vector<Atom.Var> params = function.params(node);
@@ -423,9 +434,6 @@ final class AgreedParameters {
         while (!regions.isEmpty()) {
             IntList region = regions.poll();
             for (IntList component : components(region)) {
-                if (component.size() < 2) {
-                    continue;
-                }
                 stamp++;
                 for (int i = 0; i < component.size(); i++) {
                     member[component.get(i)] = stamp;
@@ -479,9 +487,9 @@ final class AgreedParameters {
     }
 
     /**
-     * The strongly connected components of the region (parameter numbers, increasing) under "q's call sites pass
-     * p" (edges q → p), operands' components first (Tarjan's algorithm with an explicit stack; a frame walks its
-     * parameter's call sites in place).
+     * The strongly connected components of two or more members of the region (parameter numbers, increasing) under
+     * "q's call sites pass p" (edges q → p), operands' components first (Tarjan's algorithm with an explicit stack;
+     * a frame walks its parameter's call sites in place). A parameter alone is no group, and most are alone.
      */
     private List<IntList> components(IntList region) {
         if (number == null) {
@@ -521,7 +529,10 @@ final class AgreedParameters {
                     int parent = frameParameter.last();
                     low[parent] = Math.min(low[parent], low[v]);
                 }
-                if (low[v] == number[v]) {
+                if (low[v] == number[v] && stack.last() == v) {
+                    stack.pop();
+                    onStack[v] = false;
+                } else if (low[v] == number[v]) {
                     IntList component = new IntList();
                     int u;
                     do {

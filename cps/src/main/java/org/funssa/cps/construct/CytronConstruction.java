@@ -11,7 +11,6 @@ import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
 import org.funssa.cps.ir.Fn;
 import org.funssa.cps.ir.Function;
-import org.funssa.cps.ir.Label;
 import org.funssa.cps.ir.VarSupply;
 import org.funssa.cps.prep.PhiPlacement;
 
@@ -35,47 +34,17 @@ final class CytronConstruction {
     private CytronConstruction() {}
 
     static Function construct(NormalForm form, PhiPlacement.Variant variant, ConstructionOptions options) {
-        Cfg cfg = form.cfg();
-        DominatorTree tree = form.dominators();
-        RegisterEffects effects = RegisterEffects.of(cfg);
-        IntSeq[] phis = phis(effects, tree, variant);
-        Registers registers = new Registers(form, effects.numbers());
-        VarSupply names = VarSupply.from(0);
-        Lowering lowering = new Lowering(form, registers, names, options);
-        Environment env = new Environment(registers);
-        RenamedBlocks renamed = new RenamedBlocks(form.name(), cfg, tree,
-                options.redundantPhiElimination());
-        ArrayDeque<int[]> stack = new ArrayDeque<>();
-        stack.push(new int[] {tree.root(), -1});
-        while (!stack.isEmpty()) {
-            int[] top = stack.pop();
-            int b = top[0];
-            if (top[1] >= 0) {
-                env.restore(top[1]);
-                continue;
-            }
-            stack.push(new int[] {b, env.mark()});
-            renamed.start(b, names.count());
-            Atom.Var[] ps = new Atom.Var[phis[b].size()];
-            for (int i = 0; i < ps.length; i++) {
-                int register = phis[b].get(i);
-                ps[i] = names.fresh(registers.name(register), registers.type(register));
-                env.put(register, ps[i]);
-            }
-            renamed.finish(b, ps.length == 0 ? Vector.empty() : Vector.of(ps),
-                    lowering.block(b, env, t -> phis[t]), names.count());
-            IntSeq children = tree.children(b);
-            for (int k = children.size() - 1; k >= 0; k--) {
-                stack.push(new int[] {children.get(k), -1});
-            }
-        }
+        Renaming renaming = rename(form, variant, options);
+        RenamedBlocks renamed = renaming.blocks();
+        Lowering lowering = renaming.lowering();
         if (options.redundantPhiElimination()) {
             renamed.withoutRedundantPhis();
         }
+        DominatorTree tree = form.dominators();
         Body body = Nesting.nest(tree, new Nesting.Parts() {
             @Override
             public Fn function(int node, Body nested) {
-                return new Fn(new Label(cfg.block(node).label()), renamed.phis(node), nested);
+                return new Fn(lowering.label(node), renamed.phis(node), nested);
             }
 
             @Override
@@ -87,6 +56,51 @@ final class CytronConstruction {
         Lowering.Block entry = renamed.code(tree.root());
         return lowering.function(new Lowering.Block(body.lets(), body.tail(), entry.functionParams()),
                 body.functions());
+    }
+
+    /** What renaming wrote for each block, and the lowering that wrote it (which makes the function). */
+    record Renaming(RenamedBlocks blocks, Lowering lowering) {}
+
+    /**
+     * Places the φs and renames (Figure 4.3): each block's φ variables and code, in tables that record what
+     * redundant-φ elimination reads when the options ask for it.
+     */
+    static Renaming rename(NormalForm form, PhiPlacement.Variant variant, ConstructionOptions options) {
+        Cfg cfg = form.cfg();
+        DominatorTree tree = form.dominators();
+        RegisterEffects effects = RegisterEffects.of(cfg);
+        IntSeq[] phis = phis(effects, tree, variant);
+        Registers registers = new Registers(form, effects.numbers());
+        VarSupply names = VarSupply.from(0);
+        Lowering lowering = new Lowering(form, registers, names, options);
+        RenamedBlocks renamed = new RenamedBlocks(form.name(), cfg, tree,
+                options.redundantPhiElimination());
+        Environment env = new Environment(registers, renamed::read);
+        ArrayDeque<int[]> stack = new ArrayDeque<>();
+        stack.push(new int[] {tree.root(), -1});
+        while (!stack.isEmpty()) {
+            int[] top = stack.pop();
+            int b = top[0];
+            if (top[1] >= 0) {
+                env.restore(top[1]);
+                continue;
+            }
+            stack.push(new int[] {b, env.mark()});
+            int firstVariable = names.count();
+            Atom.Var[] ps = new Atom.Var[phis[b].size()];
+            for (int i = 0; i < ps.length; i++) {
+                int register = phis[b].get(i);
+                ps[i] = names.fresh(registers.name(register), registers.type(register));
+                env.put(register, ps[i]);
+            }
+            renamed.start(b, firstVariable, ps.length == 0 ? Vector.empty() : Vector.of(ps));
+            renamed.finish(b, lowering.block(b, env, t -> phis[t]), names.count());
+            IntSeq children = tree.children(b);
+            for (int k = children.size() - 1; k >= 0; k--) {
+                stack.push(new int[] {children.get(k), -1});
+            }
+        }
+        return new Renaming(renamed, lowering);
     }
 
     /**

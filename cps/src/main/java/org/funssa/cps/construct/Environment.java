@@ -11,12 +11,22 @@ import org.funssa.cps.ir.Atom;
  * a block in the dominator tree walk pops "all the variables that have been put onto the stack during the
  * processing of block X" in time proportional to their number, whatever the depth of the tree. No map entry and
  * no log record is allocated per definition, of which construction makes one per instruction.
+ *
+ * Every value the lowered code uses is read here, so a reader told of each read value learns, block by block, which
+ * variables the block's code may use: RenamedBlocks learns so which blocks use which φ. A value read only to be
+ * copied (copy folding) is told too, so a block may be told of a variable it does not use in the end.
  */
 
 /** The current value (a variable or, after copy folding, any atom) of each register while code is lowered. */
 final class Environment {
 
+    /** Told of every value read where a definition reaches. */
+    interface Reader {
+        void read(Atom value);
+    }
+
     private final Registers registers;
+    private final Reader reader;
     /** The top of each register's stack, by number; null when no definition reaches here (⊥). */
     private final Atom[] current;
     /** For each put: the register's number and the value it hid (null for none). */
@@ -25,14 +35,24 @@ final class Environment {
 
     /** An environment where no definition of any of the registers reaches yet. */
     Environment(Registers registers) {
+        this(registers, value -> { });
+    }
+
+    /** An environment where no definition of any of the registers reaches yet, telling {@code reader} of reads. */
+    Environment(Registers registers, Reader reader) {
         this.registers = registers;
+        this.reader = reader;
         current = new Atom[registers.count()];
     }
 
     /** The register's current value; ⊥ of its type when no definition reaches here. */
     Atom value(int register) {
         Atom value = current[register];
-        return value == null ? registers.undefined(register) : value;
+        if (value == null) {
+            return registers.undefined(register);
+        }
+        reader.read(value);
+        return value;
     }
 
     /** Makes {@code value} the register's current value. */

@@ -2,13 +2,13 @@ package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
+import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntFunction;
+import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.LExp;
 import org.funssa.core.lir.LirPrinter;
@@ -47,9 +47,10 @@ import org.funssa.cps.prep.TreeDivision;
  * the next one. The PROLOGUE's parameters become the function's parameters followed by the initial
  * token (a MEM parameter is stored on entry); an EPILOGUE returns its results followed by the final
  * token; aggregates (A<bits>) move whole through loads and stores. A jump passes the current values of
- * the registers its target takes as parameters. USE and LINE have no meaning here; CLOBBER makes its
- * registers ⊥ (their old values are dead, as register liveness says). SUBREG and PHI have no form in
- * the IR (seed 004 §4.4) and are rejected, naming the function and the statement.
+ * the registers its target takes as parameters; its target is the block's successor in the jump's place (Cfg
+ * orders a block's successors as its terminator names them), so no label is looked up. USE and LINE have no
+ * meaning here; CLOBBER makes its registers ⊥ (their old values are dead, as register liveness says). SUBREG
+ * and PHI have no form in the IR (seed 004 §4.4) and are rejected, naming the function and the statement.
  *
  * With ψ construction (ConstructionOptions.psiConstruction, seed 000 §"Construction"), a select of a register
  * into itself is a predicated definition and is renamed into a guarded definition and a ψ-function.
@@ -72,11 +73,12 @@ final class Lowering {
     /** The memory register's number and name (the hint of its versions). */
     private final int memory;
     private final String memoryName;
-    /**
-     * One instance of each integer literal of the function: a function of 10^6 instructions has about as
-     * many literal occurrences as lets, but a few thousand distinct literals, and the IR keeps them all.
-     */
-    private final Map<Atom.IntLit, Atom.IntLit> literals = new HashMap<>();
+    /** One instance of each integer literal of the function. */
+    private final IntLiterals literals = new IntLiterals();
+    /** Each block's label, by number, made when first asked for: the jumps to a block and its function share it. */
+    private final Label[] labels;
+    /** The writer of every block, one after the other: its stacks are empty and its lets cleared between blocks. */
+    private final BlockWriter writer = new BlockWriter();
 
     Lowering(NormalForm form, Registers registers, VarSupply names, ConstructionOptions options) {
         this.form = form;
@@ -86,6 +88,17 @@ final class Lowering {
         this.psiConstruction = options.psiConstruction();
         this.memory = registers.memory();
         this.memoryName = form.memory().name();
+        this.labels = new Label[form.cfg().size()];
+    }
+
+    /** Block {@code b}'s label. */
+    Label label(int b) {
+        Label label = labels[b];
+        if (label == null) {
+            label = new Label(form.cfg().block(b).label());
+            labels[b] = label;
+        }
+        return label;
     }
 
     /**
@@ -93,16 +106,16 @@ final class Lowering {
      * current values of the registers numbered {@code parameters.apply(t)}, in order.
      */
     Block block(int b, Environment env, IntFunction<IntSeq> parameters) {
-        BlockWriter writer = new BlockWriter(env);
-        Vector<Stmt> statements = form.cfg().block(b).statements();
-        Option<Stmt> terminator = form.cfg().block(b).terminator();
-        Iterator<Stmt> code = statements.iterator();
-        for (int k = terminator.isDefined() ? statements.size() - 1 : statements.size(); k > 0; k--) {
-            writer.statement(code.next());
+        writer.start(env, form.cfg().successors(b), parameters);
+        Iterator<Stmt> code = form.cfg().block(b).statements().iterator();
+        while (code.hasNext()) {
+            Stmt stmt = code.next();
+            if (!code.hasNext() && stmt.endsBlock()) {
+                return writer.finish(writer.terminator(stmt));
+            }
+            writer.statement(stmt);
         }
-        Tail tail = terminator.map(t -> writer.terminator(t, parameters))
-                .getOrElse(() -> writer.jump(form.cfg().successors(b).get(0), parameters));
-        return new Block(Vector.ofAll(writer.lets), tail, writer.functionParams);
+        return writer.finish(writer.jump(0)); // falls through to its one successor
     }
 
     /** The IR function whose body is the lowered entry block, with the given local functions. */
@@ -126,20 +139,38 @@ final class Lowering {
         return Vector.of(values);
     }
 
-    /** Writes the lets of one block. */
+    /** Writes the lets of one block at a time. */
     private final class BlockWriter {
-        private final Environment env;
+        private Environment env;
+        /** The block's successors, in the order its terminator names them, and the parameters of each block. */
+        private IntSeq successors;
+        private IntFunction<IntSeq> parameters;
         private final List<Let> lets = new ArrayList<>();
         private Option<Vector<Atom.Var>> functionParams = Option.none();
         private Stmt current;
-        /** The work of {@link #atom}, empty between calls: what to divide next, and the atoms made so far. */
-        private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+        /**
+         * The work of {@link #atom}, empty between calls: the nodes to divide, the next on top, each with its state
+         * ({@link #UNDIVIDED}, or once its operands are divided, how many of them are on top of {@code values}); and
+         * the atoms made so far.
+         */
+        private final ArrayDeque<LExp> pending = new ArrayDeque<>();
+        private final IntList pendingState = new IntList();
         private final ArrayDeque<Atom> values = new ArrayDeque<>();
         /** One node's operands as {@link LExp#pushOperands} leaves them, the last on top; empty between uses. */
         private final ArrayDeque<LExp> children = new ArrayDeque<>();
 
-        BlockWriter(Environment env) {
+        /** Starts a block with these successors, reading and updating {@code env}. */
+        void start(Environment env, IntSeq successors, IntFunction<IntSeq> parameters) {
             this.env = env;
+            this.successors = successors;
+            this.parameters = parameters;
+            lets.clear();
+            functionParams = Option.none();
+        }
+
+        /** The block written, ending in {@code tail}. */
+        Block finish(Tail tail) {
+            return new Block(Vector.ofAll(lets), tail, functionParams);
         }
 
         void statement(Stmt stmt) {
@@ -170,10 +201,11 @@ final class Lowering {
             }
         }
 
-        Tail terminator(Stmt stmt, IntFunction<IntSeq> parameters) {
+        /** The tail of a terminator, whose k-th target is successor k. */
+        Tail terminator(Stmt stmt) {
             current = stmt;
             return switch (stmt) {
-                case Stmt.Jump j -> jump(j.target(), parameters);
+                case Stmt.Jump j -> jump(0);
                 case Stmt.JumpC j -> {
                     Atom condition = switch (j.test()) {
                         case LExp.Binary t when t.op().isComparison() -> temporary("cond",
@@ -183,22 +215,25 @@ final class Lowering {
                     if (!condition.type().isInteger()) {
                         throw unsupported("the JUMPC test is not an integer");
                     }
-                    yield new Tail.Branch(condition, jump(j.ifTrue(), parameters), jump(j.ifFalse(), parameters));
+                    yield new Tail.Branch(condition, jump(0), jump(1));
                 }
-                case Stmt.JumpN j -> new Tail.Switch(atom(j.value()),
-                        j.cases().map(c -> new Tail.Case(c.value().value(), jump(c.target(), parameters))),
-                        jump(j.otherwise(), parameters));
+                case Stmt.JumpN j -> {
+                    Atom value = atom(j.value());
+                    Tail.Case[] cases = new Tail.Case[j.cases().size()];
+                    for (int k = 0; k < cases.length; k++) {
+                        cases[k] = new Tail.Case(j.cases().get(k).value().value(), jump(k));
+                    }
+                    yield new Tail.Switch(value, Vector.of(cases), jump(cases.length));
+                }
                 case Stmt.Epilogue e -> new Tail.Return(operands(e.results()).append(mem()));
                 default -> throw unsupported("not a terminator");
             };
         }
 
-        Tail.Jump jump(int target, IntFunction<IntSeq> parameters) {
-            return new Tail.Jump(new Label(form.cfg().block(target).label()), values(env, parameters.apply(target)));
-        }
-
-        private Tail.Jump jump(LExp.Label label, IntFunction<IntSeq> parameters) {
-            return jump(form.cfg().blockOf(label.name()).get(), parameters);
+        /** The jump to successor {@code k}, passing the current values of its parameters. */
+        Tail.Jump jump(int k) {
+            int target = successors.get(k);
+            return new Tail.Jump(label(target), values(env, parameters.apply(target)));
         }
 
         private void set(Stmt.Set s) {
@@ -246,14 +281,14 @@ final class Lowering {
             Type.Data type = data(select.type());
             Atom condition = atom(select.condition());
             Vector<Expr.Psi.Arg> args = thenKeeps || elseKeeps
-                    ? Vector.of(new Expr.Psi.Arg(literal(Atom.IntLit.of(Type.I32, 1)), atom(r)))
+                    ? Vector.of(new Expr.Psi.Arg(literal(Type.I32, BigInteger.ONE), atom(r)))
                     : Vector.empty();
             if (!thenKeeps) {
                 args = args.append(new Expr.Psi.Arg(condition, definedUnder(condition, r, type, select.then())));
             }
             if (!elseKeeps) {
                 Atom negation = temporary("not", new Expr.Prim(Op.TSTEQ, Type.I32,
-                        Vector.of(condition, literal(Atom.IntLit.of((Type.Data) condition.type(), 0)))));
+                        Vector.of(condition, literal((Type.Data) condition.type(), BigInteger.ZERO))));
                 args = args.append(new Expr.Psi.Arg(negation, definedUnder(negation, r, type, select.otherwise())));
             }
             define(r.name(), new Expr.Psi(type, args));
@@ -385,7 +420,7 @@ final class Lowering {
         private Atom notZero(Atom a) {
             Atom zero = a.type().isFloat()
                     ? new Atom.FloatLit((Type.Data) a.type(), 0.0)
-                    : literal(Atom.IntLit.of((Type.Data) a.type(), 0));
+                    : literal((Type.Data) a.type(), BigInteger.ZERO);
             return temporary("cond", new Expr.Prim(Op.TSTNE, Type.I32, Vector.of(a, zero)));
         }
 
@@ -397,27 +432,30 @@ final class Lowering {
             if (TreeDivision.isAtom(e)) {
                 return leaf(e);
             }
-            tasks.push(new Visit(e));
-            while (!tasks.isEmpty()) {
-                switch (tasks.pop()) {
-                    case Divided(LExp x, int arity) -> {
-                        Atom[] operands = new Atom[arity];
-                        for (int k = arity - 1; k >= 0; k--) {
-                            operands[k] = values.pop();
-                        }
-                        if (!(x.type() instanceof LirType.Int || x.type() instanceof LirType.Float)) {
-                            throw unsupported("no temporary of type " + x.type()
-                                    + " (only integers and floats live in registers)");
-                        }
-                        values.push(temporary(TEMPORARY, operation(x, operands)));
+            pending.push(e);
+            pendingState.add(UNDIVIDED);
+            while (!pending.isEmpty()) {
+                LExp x = pending.pop();
+                int arity = pendingState.pop();
+                if (arity != UNDIVIDED) { // its operands are divided: bind its operation over them
+                    Atom[] operands = new Atom[arity];
+                    for (int k = arity - 1; k >= 0; k--) {
+                        operands[k] = values.pop();
                     }
-                    case Visit(LExp x) when TreeDivision.isAtom(x) -> values.push(leaf(x));
-                    case Visit(LExp x) -> { // the operands as tasks, the first on top
-                        x.pushOperands(children);
-                        tasks.push(new Divided(x, children.size()));
-                        while (!children.isEmpty()) {
-                            tasks.push(new Visit(children.pop()));
-                        }
+                    if (!(x.type() instanceof LirType.Int || x.type() instanceof LirType.Float)) {
+                        throw unsupported("no temporary of type " + x.type()
+                                + " (only integers and floats live in registers)");
+                    }
+                    values.push(temporary(TEMPORARY, operation(x, operands)));
+                } else if (TreeDivision.isAtom(x)) {
+                    values.push(leaf(x));
+                } else { // itself once divided, under its operands, the first on top
+                    x.pushOperands(children);
+                    pending.push(x);
+                    pendingState.add(children.size());
+                    while (!children.isEmpty()) {
+                        pending.push(children.pop());
+                        pendingState.add(UNDIVIDED);
                     }
                 }
             }
@@ -427,7 +465,7 @@ final class Lowering {
         private Atom leaf(LExp e) {
             return switch (e) {
                 case LExp.Reg r -> env.value(registers.number(r.name()));
-                case LExp.IntConst c -> literal(new Atom.IntLit(data(c.type()), c.value()));
+                case LExp.IntConst c -> literal(data(c.type()), c.value());
                 case LExp.FloatConst c -> new Atom.FloatLit(data(c.type()), c.value());
                 case LExp.Static s -> new Atom.Addr(Atom.Space.STATIC, s.name(), data(s.type()));
                 case LExp.Frame f -> new Atom.Addr(Atom.Space.FRAME, f.name(), data(f.type()));
@@ -436,9 +474,8 @@ final class Lowering {
             };
         }
 
-        private Atom.IntLit literal(Atom.IntLit made) {
-            Atom.IntLit known = literals.putIfAbsent(made, made);
-            return known == null ? made : known;
+        private Atom.IntLit literal(Type.Data type, BigInteger value) {
+            return literals.of(type, value);
         }
 
         private Atom mem() {
@@ -451,14 +488,8 @@ final class Lowering {
         }
     }
 
-    /** A task of the division in {@code atom}. */
-    private sealed interface Task {}
-
-    /** Divide {@code e}: push its value on the value stack. */
-    private record Visit(LExp e) implements Task {}
-
-    /** The operands of {@code e} are divided, on the value stack: bind e's operation over them. */
-    private record Divided(LExp e, int arity) implements Task {}
+    /** The state of a node of the division whose operands are not divided yet. */
+    private static final int UNDIVIDED = -1;
 
     private static boolean isAtom(LExp e) {
         return switch (e) {

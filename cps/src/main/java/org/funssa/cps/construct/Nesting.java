@@ -35,14 +35,14 @@ final class Nesting {
         for (int i = preorder.size() - 1; i >= 0; i--) {
             int node = preorder.get(i);
             IntSeq children = tree.children(node);
-            Vector<Fn> local = Vector.empty();
-            for (int k = 0; k < children.size(); k++) {
+            Fn[] local = new Fn[children.size()];
+            for (int k = 0; k < local.length; k++) {
                 int c = children.get(k);
-                local = local.append(parts.function(c, bodies[c]));
+                local[k] = parts.function(c, bodies[c]);
                 bodies[c] = null; // built into its parent: let the collector have it early
             }
             Body base = parts.body(node);
-            bodies[node] = local.isEmpty() ? base : base.withFunctions(local);
+            bodies[node] = local.length == 0 ? base : base.withFunctions(Vector.of(local));
         }
         return bodies[tree.root()];
     }

@@ -5,14 +5,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.cps.ir.Atom;
+import org.funssa.cps.ir.Images;
 import org.funssa.cps.ir.Let;
 import org.funssa.cps.ir.Tail;
-import org.funssa.cps.rewrite.Substitution;
 
 /*
  * Seed 004 §6.14 "Removing useless φ-instructions" and A.4 (COINS's rpe after translation), decided on the
@@ -24,8 +25,11 @@ import org.funssa.cps.rewrite.Substitution;
  *     binding variable v is the last in preorder to have started numbering at or before v;
  *   - whether a binding is in scope at a block's definition: whether its block strictly dominates the block.
  * Then only what a drop touches is rewritten: the parameter lists of the blocks that lose φs, the jumps to
- * them, and the blocks that use a dropped φ. Which blocks use which φ the walk records as it goes, each block
- * read once just after it is lowered: φ variables are known when they are made, and none is used before.
+ * them, and the blocks that use a dropped φ. Which blocks use which φ the walk records as it goes: φ variables
+ * are known when they are made, before any is used, and every use in a block's code is a value the block read
+ * from the Environment while it was lowered, which tells this table (a block told of a φ it copied but did not
+ * use is rewritten to no change). The jumps' targets are the blocks' successors in the graph, in the order of
+ * the jumps (Lowering writes them so).
  */
 
 /**
@@ -44,11 +48,10 @@ final class RenamedBlocks implements AgreedParameters.Sites {
     /** For each node (preorder position), the number of the first variable made for its block. */
     private final int[] firstVariable;
     private int varCount;
-    /** Whether what redundant-φ elimination reads is recorded: the jumps' targets and the blocks' uses of φs. */
+    /** Whether what redundant-φ elimination reads is recorded: the blocks' uses of φs. */
     private final boolean recording;
-    /** Node n's jumps go to {@code jumpTargets[jumpStart[n]]} … {@code jumpTargets[jumpStart[n + 1] − 1]}. */
-    private final int[] jumpStart;
-    private final IntList jumpTargets = new IntList();
+    /** The block being lowered. */
+    private int current;
     /** Each φ variable's index among the φs, by variable number; −1 for other variables. */
     private int[] phiIndex = new int[0];
     /** The φ variables, by index. */
@@ -76,31 +79,20 @@ final class RenamedBlocks implements AgreedParameters.Sites {
         this.blocks = new Lowering.Block[cfg.size()];
         this.firstVariable = new int[preorder.size()];
         this.recording = recording;
-        this.jumpStart = new int[recording ? preorder.size() + 1 : 0];
     }
 
     /**
-     * Starts block {@code b}, whose variables are numbered from {@code firstVariable}: the walk starts the blocks in
-     * preorder of the dominator tree.
+     * Starts block {@code b}, whose variables are numbered from {@code firstVariable}, its φ variables first: the
+     * walk starts the blocks in preorder of the dominator tree.
      */
-    void start(int b, int firstVariable) {
+    void start(int b, int firstVariable, Vector<Atom.Var> phis) {
         this.firstVariable[tree.preNumber(b)] = firstVariable;
-        this.varCount = firstVariable;
-    }
-
-    /** Records block {@code b}'s φ variables and code, all its variables made below {@code varCount}. */
-    void finish(int b, Vector<Atom.Var> phis, Lowering.Block code, int varCount) {
+        this.varCount = firstVariable + phis.size();
         params[b] = phis;
-        blocks[b] = code;
-        this.varCount = varCount;
-        if (!recording) {
+        current = b;
+        if (!recording || phis.isEmpty()) {
             return;
         }
-        Tail tail = code.tail();
-        for (int k = 0; k < tail.jumpCount(); k++) {
-            jumpTargets.add(nodeOf(tail.jump(k)));
-        }
-        jumpStart[tree.preNumber(b) + 1] = jumpTargets.size(); // the blocks finish in preorder
         if (phiIndex.length < varCount) {
             int old = phiIndex.length;
             phiIndex = Arrays.copyOf(phiIndex, Math.max(varCount, 2 * old));
@@ -112,36 +104,41 @@ final class RenamedBlocks implements AgreedParameters.Sites {
             firstUse.add(-1);
             lastUser.add(-1);
         }
-        if (phiVariables.isEmpty()) {
-            return; // no φ is made before the first block that has one
-        }
-        for (Let let : code.lets()) {
-            for (int i = 0; i < let.operandCount(); i++) {
-                use(let.operand(i), b);
-            }
-        }
-        for (Atom a : tail.uses()) {
-            use(a, b);
-        }
-        for (int k = 0; k < tail.jumpCount(); k++) {
-            for (Atom a : tail.jump(k).args()) {
-                use(a, b);
-            }
-        }
     }
 
-    /** Records that block {@code b} uses the atom, if it is a φ variable. */
-    private void use(Atom a, int b) {
-        if (a instanceof Atom.Var v && v.id() < phiIndex.length && phiIndex[v.id()] >= 0) {
+    /**
+     * Records that the block being lowered read {@code value} from the environment: a use, if it is a φ variable
+     * (the Environment's reader).
+     */
+    void read(Atom value) {
+        if (recording && value instanceof Atom.Var v && v.id() < phiIndex.length && phiIndex[v.id()] >= 0) {
             int phi = phiIndex[v.id()];
-            if (lastUser.get(phi) == b) {
+            if (lastUser.get(phi) == current) {
                 return;
             }
-            lastUser.set(phi, b);
-            useBlock.add(b);
+            lastUser.set(phi, current);
+            useBlock.add(current);
             useNext.add(firstUse.get(phi));
             firstUse.set(phi, useBlock.size() - 1);
         }
+    }
+
+    /**
+     * The blocks recorded as using the φ variable, each once: every block whose code uses it, and perhaps a block that
+     * only copied it.
+     */
+    IntList users(Atom.Var phi) {
+        IntList users = new IntList();
+        for (int use = firstUse.get(phiIndex[phi.id()]); use >= 0; use = useNext.get(use)) {
+            users.add(useBlock.get(use));
+        }
+        return users;
+    }
+
+    /** Records block {@code b}'s code, all its variables made below {@code varCount}. */
+    void finish(int b, Lowering.Block code, int varCount) {
+        blocks[b] = code;
+        this.varCount = varCount;
     }
 
     /** Block {@code b}'s φ variables. */
@@ -174,28 +171,30 @@ final class RenamedBlocks implements AgreedParameters.Sites {
             }
         }
         BitSet using = new BitSet(size()); // by node: the blocks using a dropped φ
-        for (int phi = 0; phi < phiVariables.size(); phi++) {
-            if (agreed.drops(phiVariables.get(phi))) {
-                for (int use = firstUse.get(phi); use >= 0; use = useNext.get(use)) {
-                    using.set(tree.preNumber(useBlock.get(use)));
+        for (Atom.Var phi : phiVariables) {
+            if (agreed.drops(phi)) {
+                IntList users = users(phi);
+                for (int i = 0; i < users.size(); i++) {
+                    using.set(tree.preNumber(users.get(i)));
                 }
             }
         }
         touched.or(using);
-        Substitution uses = agreed.substitution();
+        UnaryOperator<Atom> uses = agreed::replacement;
         for (int node = touched.nextSetBit(0); node >= 0; node = touched.nextSetBit(node + 1)) {
             int b = preorder.get(node);
             params[b] = agreed.keptParams(node);
             Lowering.Block code = blocks[b];
-            Vector<Let> lets = using.get(node) ? uses.apply(code.lets()) : code.lets();
+            Vector<Let> lets = using.get(node) ? Images.map(code.lets(), let -> let.mapAtoms(uses)) : code.lets();
             Tail tail = code.tail().mapJumps(j -> agreed.keptArguments(j, nodeOf(j)));
-            tail = using.get(node) ? uses.apply(tail) : tail;
+            tail = using.get(node) ? tail.mapAtoms(uses) : tail;
             if (lets != code.lets() || tail != code.tail()) {
                 blocks[b] = new Lowering.Block(lets, tail, code.functionParams());
             }
         }
     }
 
+    /** The node a jump goes to, by its label: asked only of the few jumps of the blocks a drop touches. */
     private int nodeOf(Tail.Jump jump) {
         return cfg.blockOf(jump.target().name()).map(tree::preNumber).getOrElse(-1);
     }
@@ -222,12 +221,12 @@ final class RenamedBlocks implements AgreedParameters.Sites {
 
     @Override
     public int jumpCount(int node) {
-        return jumpStart[node + 1] - jumpStart[node];
+        return cfg.successors(preorder.get(node)).size();
     }
 
     @Override
     public int target(int node, int k) {
-        return jumpTargets.get(jumpStart[node] + k);
+        return tree.preNumber(cfg.successors(preorder.get(node)).get(k));
     }
 
     @Override

@@ -14,9 +14,10 @@ import org.funssa.core.names.NameSupply;
  * times. A pass that changes the function hands on the graph of the result made from its block list
  * (Cfg.withBlocks: the blocks it kept, the statement vectors shared, and the blocks it added), so the function's
  * body is split into blocks once, here, and written out only when construction asks for it. The dominator tree
- * of the graph with preheaders is the one before them with each preheader put above its header (Preheaders); after
- * the other two passes it is computed again on the new graph. The graph and dominator tree of the result are handed
- * on (rotation has computed them to find that nothing more rotates), so construction does not compute them again.
+ * of the graph with preheaders is the one before them with each preheader put above its header (Preheaders), and that
+ * of the rotated graph the one before with each copy put below the nearest common dominator of its predecessors
+ * (LoopRotation); after a merge it is computed again on the new graph. The graph and dominator tree of the result are
+ * handed on (rotation has them to find that nothing more rotates), so construction does not compute them again.
  */
 
 /** The loop changes of seed 004 A.2 in their order, as switched, sharing their analyses while nothing changes. */

@@ -164,15 +164,23 @@ public final class DominatorTree {
         if (!contains(a) || !contains(b)) {
             throw new IllegalArgumentException("nodes " + a + " and " + b + " must both be in the tree");
         }
+        return nearestCommonAncestor(a, b, idom, depth);
+    }
+
+    /**
+     * The nearest common ancestor of two nodes of a tree given by each node's parent and depth (as this class keeps
+     * them), for a pass that builds a tree node by node and asks it before the tree is complete.
+     */
+    public static int nearestCommonAncestor(int a, int b, int[] parent, int[] depth) {
         while (depth[a] > depth[b]) {
-            a = idom[a];
+            a = parent[a];
         }
         while (depth[b] > depth[a]) {
-            b = idom[b];
+            b = parent[b];
         }
         while (a != b) {
-            a = idom[a];
-            b = idom[b];
+            a = parent[a];
+            b = parent[b];
         }
         return a;
     }

@@ -2,7 +2,6 @@ package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.lir.LExp;
@@ -74,28 +73,19 @@ record BlockList(Cfg graph, Vector<BlockList.Block> blocks) {
      * ({@code blocks().size()} for the end); blocks added before the same index keep their order.
      */
     BlockList insertBefore(Vector<Integer> before, Vector<Block> added) {
-        // a counting sort of the added blocks by position, stable, so those before the same index keep their order
-        int[] start = new int[blocks.size() + 2];
-        for (int position : before) {
-            start[position + 1]++;
+        Block[] out = new Block[blocks.size() + added.size()];
+        int[] at = indicesOfInserted(before);
+        for (int i = 0; i < at.length; i++) {
+            out[at[i]] = added.get(i);
         }
-        for (int i = 1; i < start.length; i++) {
-            start[i] += start[i - 1];
-        }
-        Block[] sorted = new Block[added.size()];
-        int[] next = start.clone();
-        for (int i = 0; i < added.size(); i++) {
-            sorted[next[before.get(i)]++] = added.get(i);
-        }
-        List<Block> out = new ArrayList<>(blocks.size() + added.size());
-        int index = 0;
+        int next = 0;
         for (Block block : blocks) {
-            out.addAll(Arrays.asList(sorted).subList(start[index], start[index + 1]));
-            out.add(block);
-            index++;
+            while (out[next] != null) {
+                next++;
+            }
+            out[next++] = block;
         }
-        out.addAll(Arrays.asList(sorted).subList(start[index], start[index + 1]));
-        return new BlockList(graph, Vector.ofAll(out));
+        return new BlockList(graph, Vector.of(out));
     }
 
     /**
@@ -114,6 +104,27 @@ record BlockList(Cfg graph, Vector<BlockList.Block> blocks) {
             moved[b] = b + shift;
         }
         return moved;
+    }
+
+    /**
+     * Where each added block is in {@code insertBefore(before, added)}: {@code before.get(i)} blocks of this list are
+     * ahead of block i, and so are the blocks added before a smaller index and those added before the same index
+     * earlier in {@code added}.
+     */
+    int[] indicesOfInserted(Vector<Integer> before) {
+        int[] ahead = new int[blocks.size() + 2];
+        for (int position : before) {
+            ahead[position + 1]++;
+        }
+        for (int i = 1; i < ahead.length; i++) {
+            ahead[i] += ahead[i - 1];
+        }
+        int[] at = new int[before.size()];
+        int i = 0;
+        for (int position : before) {
+            at[i++] = position + ahead[position]++;
+        }
+        return at;
     }
 
     /**

@@ -14,9 +14,11 @@ import org.funssa.core.names.NameSupply;
  * times. A pass that changes the function hands on the graph of the result made from its block list
  * (Cfg.withBlocks: the blocks it kept, the statement vectors shared, and the blocks it added), so the function's
  * body is split into blocks once, here, and written out only when construction asks for it. The dominator tree
- * of the graph with preheaders is the one before them with each preheader put above its header (Preheaders); after
- * the other two passes it is computed again on the new graph. The graph and dominator tree of the result are handed
- * on (rotation has computed them to find that nothing more rotates), so construction does not compute them again.
+ * is computed once, on the function as given; each pass that changes the graph updates it: a merge block goes below
+ * the nearest common dominator of its latches (MergeSharedHeaders), a preheader above its header (Preheaders), a
+ * rotated copy below the nearest common dominator of its predecessors (LoopRotation). The graph and dominator tree of
+ * the result are handed on (rotation has them to find that nothing more rotates), so construction does not compute
+ * them again.
  */
 
 /** The loop changes of seed 004 A.2 in their order, as switched, sharing their analyses while nothing changes. */
@@ -42,7 +44,7 @@ public final class LoopPreparation {
                                    NameSupply supply) {
         NaturalLoops loops = NaturalLoops.of(Cfg.of(function));
         if (merge) {
-            loops = analysed(loops, MergeSharedHeaders.apply(loops, supply));
+            loops = MergeSharedHeaders.apply(loops, supply);
         }
         if (preheaders) {
             loops = Preheaders.apply(loops, supply);
@@ -51,10 +53,5 @@ public final class LoopPreparation {
             loops = LoopRotation.rotated(loops, supply);
         }
         return new Prepared(loops.cfg(), loops.dominators());
-    }
-
-    /** The natural loops of a pass's result: those it was given when it returned their graph unchanged. */
-    private static NaturalLoops analysed(NaturalLoops given, Cfg result) {
-        return result == given.cfg() ? given : NaturalLoops.of(result);
     }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
@@ -83,19 +84,17 @@ public final class LoopRotation {
     static NaturalLoops rotated(NaturalLoops loopsOfFunction, NameSupply supply) {
         NameSupply names = supply.restarted();
         NaturalLoops loops = loopsOfFunction;
-        Cfg cfg = loops.cfg();
-        int limit = 4 * cfg.size() + 4;
+        int limit = 4 * loops.cfg().size() + 4;
         for (int rounds = 0; ; rounds++) {
             if (rounds > limit) {
-                throw new IllegalStateException("loop rotation of " + cfg.name() + " did not settle after "
+                throw new IllegalStateException("loop rotation of " + loops.cfg().name() + " did not settle after "
                         + limit + " rounds");
             }
             List<Chain> chains = round(loops);
             if (chains.isEmpty()) {
                 return loops;
             }
-            cfg = rotate(cfg, chains, names);
-            loops = NaturalLoops.of(cfg);
+            loops = rotate(loops, chains, names);
         }
     }
 
@@ -202,10 +201,11 @@ public final class LoopRotation {
     }
 
     /**
-     * The graph with every chain rotated, each as its k steps would (see the class comment). The copies
-     * are taken once every edge is retargeted, so each carries the retargeting of the loops around its own.
+     * The natural loops of the graph with every chain rotated, each as its k steps would (see the class comment).
+     * The copies are taken once every edge is retargeted, so each carries the retargeting of the loops around its own.
      */
-    private static Cfg rotate(Cfg cfg, List<Chain> chains, NameSupply names) {
+    private static NaturalLoops rotate(NaturalLoops loops, List<Chain> chains, NameSupply names) {
+        Cfg cfg = loops.cfg();
         BlockList.Block[] blocks = BlockList.of(cfg).blocks().toJavaArray(BlockList.Block[]::new);
         int[] chainOf = new int[cfg.size()];
         Arrays.fill(chainOf, NONE);
@@ -247,6 +247,53 @@ public final class LoopRotation {
                 positions = positions.append(last[c] + 1);
             }
         }
-        return new BlockList(cfg, Vector.of(blocks)).insertBefore(positions, copies).toCfg();
+        BlockList list = new BlockList(cfg, Vector.of(blocks));
+        Cfg result = list.insertBefore(positions, copies).toCfg();
+        DominatorTree tree = withCopies(loops.dominators(), chains, result, list.indicesAfterInserting(positions),
+                list.indicesOfInserted(positions));
+        return NaturalLoops.of(result, tree);
+    }
+
+    /**
+     * The dominator tree of the rotated graph, from the tree before: every block keeps its immediate dominator, and a
+     * copy's is the nearest common dominator of its predecessors. A path to a copy Ci passes a block of the loop
+     * outside the chain, so it has gone H0 … Hk first: replacing each copy on a path by its original gives a path of
+     * the graph before, which passes the same other blocks, and a path without a repeated block uses no edge that
+     * now goes to a copy. So the dominators of a block that is no copy are those it had, and no copy is among them.
+     * {@code moved[b]} is where block b is now and {@code copies[i]} where the i-th copy made is, chain by chain and
+     * along each chain. A copy's predecessors are the copy before it on its chain and blocks of its loop; among
+     * those, copies only of chains taken later (of loops nested in its own), so the chains are visited last first.
+     */
+    private static DominatorTree withCopies(DominatorTree tree, List<Chain> chains, Cfg result, int[] moved,
+                                            int[] copies) {
+        int[] idom = new int[result.size()];
+        int[] depth = new int[result.size()];
+        Arrays.fill(idom, DominatorTree.NONE);
+        Arrays.fill(depth, DominatorTree.NONE);
+        for (int b = 0; b < moved.length; b++) {
+            idom[moved[b]] = tree.idom(b) == DominatorTree.NONE ? DominatorTree.NONE : moved[tree.idom(b)];
+            depth[moved[b]] = tree.depth(b);
+        }
+        int end = copies.length;
+        for (int c = chains.size() - 1; c >= 0; c--) {
+            int start = end - chains.get(c).headers().length;
+            for (int j = start; j < end; j++) {
+                int copy = copies[j];
+                IntSeq preds = result.predecessors(copy);
+                int nearest = DominatorTree.NONE;
+                for (int k = 0; k < preds.size(); k++) {
+                    int p = preds.get(k);
+                    if (depth[p] == DominatorTree.NONE) {
+                        throw new IllegalStateException("a predecessor of copy " + copy + " has no dominator yet");
+                    }
+                    nearest = nearest == DominatorTree.NONE ? p
+                            : DominatorTree.nearestCommonAncestor(nearest, p, idom, depth);
+                }
+                idom[copy] = nearest;
+                depth[copy] = depth[nearest] + 1;
+            }
+            end = start;
+        }
+        return DominatorTree.of(moved[tree.root()], idom);
     }
 }

@@ -1,7 +1,9 @@
 package org.funssa.cps.prep;
 
 import io.vavr.collection.Vector;
+import java.util.Arrays;
 import org.funssa.core.cfg.Cfg;
+import org.funssa.core.graph.DominatorTree;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.core.lir.Module;
 import org.funssa.core.names.NameSupply;
@@ -34,19 +36,20 @@ public final class MergeSharedHeaders {
 
     /** As {@link #apply(Module.Function)}, taking new names from a supply shared with the passes run before. */
     public static Module.Function apply(Module.Function function, NameSupply supply) {
-        return apply(NaturalLoops.of(Cfg.of(function)), supply).function();
+        return apply(NaturalLoops.of(Cfg.of(function)), supply).cfg().function();
     }
 
     /**
-     * As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph, giving the graph
-     * of the result: the loops' own when no header needs a merge.
+     * As {@link #apply(Module.Function, NameSupply)}, on the natural loops of the function's graph, giving the natural
+     * loops of the result, on its graph and dominator tree: the given ones when no header needs a merge.
      */
-    static Cfg apply(NaturalLoops loops, NameSupply supply) {
+    static NaturalLoops apply(NaturalLoops loops, NameSupply supply) {
         Cfg cfg = loops.cfg();
         Vector<BlockList.Block> blocks = null; // made on the first header that needs a merge
         Vector<BlockList.Block> added = Vector.empty();
         NameSupply names = supply.restarted();
         Vector<Integer> positions = Vector.empty();
+        Vector<IntSeq> merged = Vector.empty();
         for (int h = 0; h < cfg.size(); h++) {
             if (!loops.isHeader(h)) {
                 continue;
@@ -63,10 +66,43 @@ public final class MergeSharedHeaders {
             }
             added = added.append(BlockList.Block.jumpTo(merge, header));
             positions = positions.append(latches.get(latches.size() - 1) + 1);
+            merged = merged.append(latches);
         }
         if (added.isEmpty()) {
-            return cfg;
+            return loops;
         }
-        return new BlockList(cfg, blocks).insertBefore(positions, added).toCfg();
+        BlockList list = new BlockList(cfg, blocks);
+        Cfg result = list.insertBefore(positions, added).toCfg();
+        return NaturalLoops.of(result, withMergeBlocks(loops.dominators(), merged,
+                list.indicesAfterInserting(positions), list.indicesOfInserted(positions), result.size()));
+    }
+
+    /**
+     * The dominator tree of the graph with merge blocks, from the tree before them: the merge block of a header takes
+     * the nearest common dominator of the latches it now enters from as its immediate dominator, and every other
+     * block keeps its own. The header's latches are dominated by it, so the header's immediate dominator is still the
+     * nearest common dominator of its other predecessors; and a path through a merge block is a path of the graph
+     * before with the merge block left out, so no other block gains or loses a dominator, and the merge block, whose
+     * one successor is the header, dominates none. {@code moved[b]} is where block b is now, {@code at[i]} where the
+     * merge block of the latches {@code merged.get(i)} is.
+     */
+    private static DominatorTree withMergeBlocks(DominatorTree tree, Vector<IntSeq> merged, int[] moved, int[] at,
+                                                 int size) {
+        int[] idom = new int[size];
+        Arrays.fill(idom, DominatorTree.NONE);
+        for (int b = 0; b < moved.length; b++) {
+            if (tree.idom(b) != DominatorTree.NONE) {
+                idom[moved[b]] = moved[tree.idom(b)];
+            }
+        }
+        for (int i = 0; i < at.length; i++) {
+            IntSeq latches = merged.get(i);
+            int nearest = latches.get(0);
+            for (int j = 1; j < latches.size(); j++) {
+                nearest = tree.nearestCommonDominator(nearest, latches.get(j));
+            }
+            idom[at[i]] = moved[nearest];
+        }
+        return DominatorTree.of(moved[tree.root()], idom);
     }
 }

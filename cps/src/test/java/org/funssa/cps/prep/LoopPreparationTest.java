@@ -77,7 +77,7 @@ class LoopPreparationTest {
                 NameSupply supply = LirNames.supply(f);
                 NaturalLoops loops = NaturalLoops.of(Cfg.of(f));
                 if (merge) {
-                    loops = NaturalLoops.of(MergeSharedHeaders.apply(loops, supply));
+                    loops = MergeSharedHeaders.apply(loops, supply);
                 }
                 NaturalLoops after = Preheaders.apply(loops, supply);
                 DominatorTree tree = Dominators.of(after.cfg());
@@ -91,6 +91,60 @@ class LoopPreparationTest {
             }
         }
         assertThat(changed).isGreaterThan(40);
+    }
+
+    @Test
+    void theDominatorTreeMergingHandsOnIsThatOfItsResult() {
+        int changed = 0;
+        for (Module.Function f : generatedFunctions().appendAll(corpusFunctions())
+                .append(ENTRY_HEADER_INSIDE_ANOTHER_HEADERS_LOOP).append(TWO_BLOCK_TEST_WITH_SEVERAL_LATCHES)) {
+            NaturalLoops loops = NaturalLoops.of(Cfg.of(f));
+            NaturalLoops after = MergeSharedHeaders.apply(loops, LirNames.supply(f));
+            assertSameTree(f, after);
+            changed += after == loops ? 0 : 1;
+        }
+        assertThat(changed).isGreaterThanOrEqualTo(14);
+    }
+
+    /** The dominator tree the loops carry is the one computed afresh on their graph. */
+    private static void assertSameTree(Module.Function f, NaturalLoops loops) {
+        DominatorTree tree = Dominators.of(loops.cfg());
+        assertThat(loops.dominators().root()).isEqualTo(tree.root());
+        for (int b = 0; b < loops.cfg().size(); b++) {
+            assertThat(loops.dominators().contains(b)).as("%s: block %d", f.name(), b).isEqualTo(tree.contains(b));
+            assertThat(loops.dominators().idom(b)).as("%s: idom of %d", f.name(), b).isEqualTo(tree.idom(b));
+        }
+    }
+
+    @Test
+    void theDominatorTreeRotationHandsOnIsThatOfItsResult() {
+        int changed = 0;
+        for (Module.Function f : generatedFunctions().appendAll(corpusFunctions())
+                .append(ENTRY_HEADER_INSIDE_ANOTHER_HEADERS_LOOP).append(TWO_BLOCK_TEST_WITH_SEVERAL_LATCHES)) {
+            for (boolean preheaders : new boolean[] {false, true}) {
+                NameSupply supply = LirNames.supply(f);
+                NaturalLoops loops = NaturalLoops.of(Cfg.of(f));
+                if (preheaders) {
+                    loops = Preheaders.apply(loops, supply);
+                }
+                NaturalLoops after = LoopRotation.rotated(loops, supply);
+                assertSameTree(f, after);
+                changed += after == loops ? 0 : 1;
+            }
+        }
+        assertThat(changed).isGreaterThan(500);
+    }
+
+    /** The functions of the corpus as construction reads them, before loop preparation. */
+    private static Vector<Module.Function> corpusFunctions() {
+        Vector<Module.Function> functions = Vector.empty();
+        for (Corpus.Program program : TestCorpus.require().programs()) {
+            for (Path file : program.lirFiles()) {
+                functions = functions.appendAll(
+                        TreeDivision.PASS.apply(FrameScalarPromotion.PASS.apply(LirReader.read(file))).functions());
+            }
+        }
+        return functions;
     }
 
     /**
@@ -113,6 +167,32 @@ class LoopPreparationTest {
                 (DEFLABEL "X")
                 (JUMPC (TSTEQ I32 (REG I32 "s%") (INTCONST I32 1)) (LABEL I64 "TOP") (LABEL I64 "END"))
                 (DEFLABEL "END")
+                (EPILOGUE (0 0) (REG I32 "s%"))))""").functions().head();
+
+    /**
+     * A while loop whose exit test is two blocks, H and H2, each with several predecessors in the loop: their copies
+     * are immediately dominated by B, a block none of their predecessors is; and L1 → H2 is the back edge of a loop
+     * nested in H's that holds H2, so it waits for a second round.
+     */
+    private static final Module.Function TWO_BLOCK_TEST_WITH_SEVERAL_LATCHES = LirReader.read("t.lir", """
+            (MODULE "t"
+              (SYMTAB ("main" STATIC UNKNOWN 4 ".text" XDEF))
+              (FUNCTION "main" (SYMTAB ("n%" REG I32 4 0) ("s%" REG I32 4 0))
+                (PROLOGUE (0 0) (REG I32 "n%"))
+                (SET I32 (REG I32 "s%") (INTCONST I32 1))
+                (JUMP (LABEL I64 "H"))
+                (DEFLABEL "H")
+                (JUMPC (TSTGTS I32 (REG I32 "n%") (INTCONST I32 0)) (LABEL I64 "H2") (LABEL I64 "X"))
+                (DEFLABEL "H2")
+                (JUMPC (TSTEQ I32 (REG I32 "s%") (INTCONST I32 1)) (LABEL I64 "B") (LABEL I64 "X"))
+                (DEFLABEL "B")
+                (SET I32 (REG I32 "n%") (SUB I32 (REG I32 "n%") (INTCONST I32 1)))
+                (JUMPC (TSTEQ I32 (REG I32 "n%") (INTCONST I32 5)) (LABEL I64 "L1") (LABEL I64 "L2"))
+                (DEFLABEL "L1")
+                (JUMPC (TSTEQ I32 (REG I32 "n%") (INTCONST I32 3)) (LABEL I64 "H") (LABEL I64 "H2"))
+                (DEFLABEL "L2")
+                (JUMP (LABEL I64 "H"))
+                (DEFLABEL "X")
                 (EPILOGUE (0 0) (REG I32 "s%"))))""").functions().head();
 
     /** The functions of ten generated programs of each shape, their trees divided. */

@@ -147,6 +147,38 @@ public final class DominatorTree {
         return preorder;
     }
 
+    /** What a walk down the tree ({@link #walk}) does at each node of the tree. */
+    public interface Walk {
+        /** On entering {@code node}: after its ancestors were entered, before any of its descendants. */
+        void enter(int node);
+
+        /** On leaving {@code node}: after its descendants were left, before anything outside its subtree. */
+        void leave(int node);
+    }
+
+    /**
+     * Walks the tree depth first from the root, children in id order (the order of {@link #preorder()}):
+     * entering a node, then its subtrees, then leaving it. A walk that keeps scoped facts (renaming's stacks of
+     * seed 004 Figure 4.3) undoes on leaving a node what it did on entering it. No recursion: the nodes still
+     * open are those on the path from the root, kept in an array, left as soon as the next node in preorder is
+     * outside their subtrees.
+     */
+    public void walk(Walk walk) {
+        int[] open = new int[preorder.size()];
+        int depthOpen = 0;
+        for (int i = 0; i < preorder.size(); i++) {
+            while (depthOpen > 0 && last[open[depthOpen - 1]] < i) {
+                walk.leave(open[--depthOpen]);
+            }
+            int node = preorder.get(i);
+            walk.enter(node);
+            open[depthOpen++] = node;
+        }
+        while (depthOpen > 0) {
+            walk.leave(open[--depthOpen]);
+        }
+    }
+
     /** The node's dominators from itself up to the root; empty outside the tree. */
     public IntSeq dominators(int node) {
         if (!contains(node)) {

@@ -105,6 +105,35 @@ class GraphPropertiesTest {
     }
 
     @Test
+    void aWalkEntersEachNodeUnderItsParentInPreorderAndLeavesItAfterItsSubtree() {
+        forAllGraphs(12, (g, random) -> {
+            DominatorTree tree = Dominators.of(g);
+            IntList open = new IntList();
+            IntList entered = new IntList();
+            int[] left = {0};
+            tree.walk(new DominatorTree.Walk() {
+                @Override
+                public void enter(int node) {
+                    assertThat(open.isEmpty() ? DominatorTree.NONE : open.last()).as("open on entering %d", node)
+                            .isEqualTo(tree.idom(node));
+                    open.add(node);
+                    entered.add(node);
+                }
+
+                @Override
+                public void leave(int node) {
+                    assertThat(open.isEmpty()).as("leaving %d, not entered", node).isFalse();
+                    assertThat(open.pop()).as("the innermost open node when leaving %d", node).isEqualTo(node);
+                    left[0]++;
+                }
+            });
+            assertThat(open.isEmpty()).as("every node entered is left").isTrue();
+            assertThat(entered.toSeq()).isEqualTo(tree.preorder());
+            assertThat(left[0]).isEqualTo(tree.preorder().size());
+        });
+    }
+
+    @Test
     void postDominatorsMatchTheDefinitionWithTheSeedsVirtualExit() {
         forAllGraphs(3, (g, random) -> {
             BruteForce.Augmented aug = BruteForce.augment(g);

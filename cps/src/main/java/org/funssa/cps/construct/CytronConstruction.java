@@ -1,11 +1,11 @@
 package org.funssa.cps.construct;
 
 import io.vavr.collection.Vector;
-import java.util.ArrayDeque;
 import org.funssa.core.cfg.Cfg;
 import org.funssa.core.cfg.RegisterEffects;
 import org.funssa.core.graph.DominanceFrontiers;
 import org.funssa.core.graph.DominatorTree;
+import org.funssa.core.graph.IntList;
 import org.funssa.core.graph.IntSeq;
 import org.funssa.cps.ir.Atom;
 import org.funssa.cps.ir.Body;
@@ -20,9 +20,9 @@ import org.funssa.cps.prep.PhiPlacement;
  * along the dominator tree (Figure 4.3). The φs for register v at block Y are Y's parameters (one per
  * register, ordered by name); "replace parameter v of φ-function in Y with v_new" is the argument list
  * of the jump to Y, written when X's tail is lowered; every Stack(v) starts as ⊥ (§4.3). The walk
- * uses an explicit stack over the dominator tree (10^5 levels deep and more) and the undo log of
- * Environment to "pop all the variables that have been put onto the stack during the processing of
- * block X". When the options ask for it, redundant-φ elimination (seed 004 §6.14 and A.4) is decided and
+ * is DominatorTree.walk (no recursion: the tree may be 10^5 levels deep and more); leaving a block rolls
+ * Environment's undo log back to where it was on entering, to "pop all the variables that have been put onto
+ * the stack during the processing of block X". When the options ask for it, redundant-φ elimination (seed 004 §6.14 and A.4) is decided and
  * done on the tables the walk wrote (RenamedBlocks), before they are nested. Each block's local function is
  * defined in its immediate dominator's body (Nesting), so the result has the IR's scoping as its dominance
  * property, whichever variant.
@@ -76,30 +76,27 @@ final class CytronConstruction {
         RenamedBlocks renamed = new RenamedBlocks(form.name(), cfg, tree,
                 options.redundantPhiElimination());
         Environment env = new Environment(registers, renamed::read);
-        ArrayDeque<int[]> stack = new ArrayDeque<>();
-        stack.push(new int[] {tree.root(), -1});
-        while (!stack.isEmpty()) {
-            int[] top = stack.pop();
-            int b = top[0];
-            if (top[1] >= 0) {
-                env.restore(top[1]);
-                continue;
+        IntList marks = new IntList(); // the environment's undo-log mark of each block entered and not left
+        tree.walk(new DominatorTree.Walk() {
+            @Override
+            public void enter(int b) {
+                marks.add(env.mark());
+                int firstVariable = names.count();
+                Atom.Var[] ps = new Atom.Var[phis[b].size()];
+                for (int i = 0; i < ps.length; i++) {
+                    int register = phis[b].get(i);
+                    ps[i] = names.fresh(registers.name(register), registers.type(register));
+                    env.put(register, ps[i]);
+                }
+                renamed.start(b, firstVariable, ps.length == 0 ? Vector.empty() : Vector.of(ps));
+                renamed.finish(b, lowering.block(b, env, t -> phis[t]), names.count());
             }
-            stack.push(new int[] {b, env.mark()});
-            int firstVariable = names.count();
-            Atom.Var[] ps = new Atom.Var[phis[b].size()];
-            for (int i = 0; i < ps.length; i++) {
-                int register = phis[b].get(i);
-                ps[i] = names.fresh(registers.name(register), registers.type(register));
-                env.put(register, ps[i]);
+
+            @Override
+            public void leave(int b) {
+                env.restore(marks.pop());
             }
-            renamed.start(b, firstVariable, ps.length == 0 ? Vector.empty() : Vector.of(ps));
-            renamed.finish(b, lowering.block(b, env, t -> phis[t]), names.count());
-            IntSeq children = tree.children(b);
-            for (int k = children.size() - 1; k >= 0; k--) {
-                stack.push(new int[] {children.get(k), -1});
-            }
-        }
+        });
         return new Renaming(renamed, lowering);
     }
 

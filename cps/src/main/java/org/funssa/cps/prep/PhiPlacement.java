@@ -275,69 +275,66 @@ public final class PhiPlacement {
             IntList argumentOf = new IntList(2 * count);
             IntList argument = new IntList(2 * count);
             IntList undo = new IntList(2 * count);
-            // blocks to enter, and ~(undo log length) to return to when leaving one
-            IntList stack = new IntList();
-            stack.add(tree.root());
-            while (!stack.isEmpty()) {
-                int top = stack.pop();
-                if (top < 0) {
-                    while (undo.size() > ~top) {
-                        int earlier = undo.pop();
-                        current[undo.pop()] = earlier;
+            IntList marks = new IntList(); // the undo log's length on entering each block not left yet
+            tree.walk(new DominatorTree.Walk() {
+                @Override
+                public void enter(int b) {
+                    marks.add(undo.size());
+                    IntSeq here = atBlock[b];
+                    for (int i = 0; i < here.size(); i++) {
+                        int c = here.get(i);
+                        phiHere[variable(c)] = c;
+                        phiStamp[variable(c)] = b;
                     }
-                    continue;
-                }
-                int b = top;
-                stack.add(~undo.size());
-                IntSeq here = atBlock[b];
-                for (int i = 0; i < here.size(); i++) {
-                    int c = here.get(i);
-                    phiHere[variable(c)] = c;
-                    phiStamp[variable(c)] = b;
-                }
-                // an upward-exposed use reads the φ here, or the value that reaches the block
-                IntSeq uses = effects.uses(b);
-                for (int i = 0; i < uses.size(); i++) {
-                    int v = uses.get(i);
-                    int c = phiStamp[v] == b ? phiHere[v] : current[v];
-                    if (c >= 0 && !useful[c]) {
-                        useful[c] = true;
-                        marked.add(c);
+                    // an upward-exposed use reads the φ here, or the value that reaches the block
+                    IntSeq uses = effects.uses(b);
+                    for (int i = 0; i < uses.size(); i++) {
+                        int v = uses.get(i);
+                        int c = phiStamp[v] == b ? phiHere[v] : current[v];
+                        if (c >= 0 && !useful[c]) {
+                            useful[c] = true;
+                            marked.add(c);
+                        }
                     }
-                }
-                // at the exit, a variable has the φ here unless the block defines it
-                for (int i = 0; i < here.size(); i++) {
-                    int c = here.get(i);
-                    undo.add(variable(c));
-                    undo.add(current[variable(c)]);
-                    current[variable(c)] = c;
-                }
-                IntSeq defs = effects.defs(b);
-                for (int i = 0; i < defs.size(); i++) {
-                    int v = defs.get(i);
-                    if (hasCandidates[v]) {
-                        undo.add(v);
-                        undo.add(current[v]);
-                        current[v] = -1;
+                    // at the exit, a variable has the φ here unless the block defines it
+                    for (int i = 0; i < here.size(); i++) {
+                        int c = here.get(i);
+                        undo.add(variable(c));
+                        undo.add(current[variable(c)]);
+                        current[variable(c)] = c;
                     }
-                }
-                // the arguments the block's jumps pass to the candidates of its successors
-                IntSeq successors = cfg.successors(b);
-                for (int k = 0; k < successors.size(); k++) {
-                    IntSeq there = atBlock[successors.get(k)];
-                    for (int i = 0; i < there.size(); i++) {
-                        int value = current[variable(there.get(i))];
-                        if (value >= 0) {
-                            argumentOf.add(there.get(i));
-                            argument.add(value);
+                    IntSeq defs = effects.defs(b);
+                    for (int i = 0; i < defs.size(); i++) {
+                        int v = defs.get(i);
+                        if (hasCandidates[v]) {
+                            undo.add(v);
+                            undo.add(current[v]);
+                            current[v] = -1;
+                        }
+                    }
+                    // the arguments the block's jumps pass to the candidates of its successors
+                    IntSeq successors = cfg.successors(b);
+                    for (int k = 0; k < successors.size(); k++) {
+                        IntSeq there = atBlock[successors.get(k)];
+                        for (int i = 0; i < there.size(); i++) {
+                            int value = current[variable(there.get(i))];
+                            if (value >= 0) {
+                                argumentOf.add(there.get(i));
+                                argument.add(value);
+                            }
                         }
                     }
                 }
-                IntSeq children = tree.children(b);
-                for (int k = children.size() - 1; k >= 0; k--) {
-                    stack.add(children.get(k));
+
+                @Override
+                public void leave(int b) {
+                    int entered = marks.pop();
+                    while (undo.size() > entered) {
+                        int earlier = undo.pop();
+                        current[undo.pop()] = earlier;
+                    }
                 }
-            }
+            });
             // the marking: a useful φ makes useful the φs whose values its arguments are
             IntSeq[] arguments = IntSeq.grouped(count, argumentOf, argument);
             while (!marked.isEmpty()) {
